@@ -1,0 +1,148 @@
+import { CfnOutput, Fn, Lazy, Stack } from 'aws-cdk-lib';
+import { Construct } from 'constructs';
+import { CarriedDocument, MAX_OUTPUTS, METADATA_KEY, PendingEntry, pendingMarker, VALUES_PER_OUTPUT } from './carriage';
+import { toFileShape } from './conversion';
+import { childPointer } from './json-pointer';
+import { mergeInto, Provenance } from './merge';
+import { SectionClaims } from './ownership';
+import { PendingToken } from './pending-token';
+import { VendorOutputsSchema } from './schema';
+import { schemaRoot } from './schema-walk';
+
+/**
+ * The one per-stack construct that gathers every `addOutput`, carries deploy-time values
+ * through stack outputs and template Metadata, and is visited by the writer aspect.
+ */
+export class OutputsCollector extends Construct {
+  /** Construct id under the stack; the dot keeps it apart from ids users pick. */
+  public static readonly ID = 'VendorOutputs.Collector';
+
+  /** The stack's collector, or undefined when nothing has used the stack yet. */
+  public static find(stack: Stack): OutputsCollector | undefined {
+    return stack.node.tryFindChild(OutputsCollector.ID) as OutputsCollector | undefined;
+  }
+
+  /** The merged document so far, in the file's shape, with pending tokens. */
+  public readonly document: Record<string, unknown> = {};
+  /** Which construct wrote which pointer first. */
+  public readonly provenance: Provenance = new Map();
+  public readonly claims = new SectionClaims();
+  /** Where the final file is copied, relative to the working directory of the synth. */
+  public outputFile?: string;
+
+  private readonly slots: string[] = [];
+  private readonly slotOf = new Map<string, number>();
+  private readonly outputs: CfnOutput[] = [];
+
+  constructor(private readonly stack: Stack) {
+    super(stack, OutputsCollector.ID);
+    stack.addMetadata(METADATA_KEY, Lazy.any({ produce: () => this.carried() }));
+  }
+
+  /** Converts, checks ownership and merges one contribution; throws with every problem found. */
+  public add(part: Record<string, unknown>, source: string): void {
+    const errors: string[] = [];
+    const converted = toFileShape(part, errors);
+    if (errors.length > 0) {
+      throw new Error(`Invalid addOutput from ${source}:\n  ${errors.join('\n  ')}`);
+    }
+    for (const [section, value] of Object.entries(converted)) {
+      this.claims.checkWrite(section, typeof value === 'object' && value !== null ? Object.keys(value) : [], source);
+    }
+    mergeInto(this.document, this.provenance, converted, source);
+    this.assignSlots(this.document);
+  }
+
+  /** `source` becomes the only construct that may write `section`. */
+  public claim(section: string, source: string): void {
+    const writers = [...this.provenance].filter(([p]) => p === `/${section}` || p.startsWith(`/${section}/`)).map(([, s]) => s);
+    this.claims.claim(section, source, [...new Set(writers)]);
+  }
+
+  /** Every pending value with the output that carries it, in document order. */
+  public pendingEntries(): PendingEntry[] {
+    const entries: PendingEntry[] = [];
+    walk(this.document, '', (pointer, value) => {
+      if (value instanceof PendingToken) {
+        const slot = this.slotOf.get(value.token)!;
+        const output = this.stack.resolve(this.outputs[Math.floor(slot / VALUES_PER_OUTPUT)].logicalId) as string;
+        entries.push({ pointer, output, index: slot % VALUES_PER_OUTPUT });
+      }
+    });
+    return entries;
+  }
+
+  /**
+   * The document as written at synth: managed keys first, sections in schema order,
+   * pending values replaced by `replacement(entry)`.
+   */
+  public render(replacement: (entry: PendingEntry) => unknown): Record<string, unknown> {
+    const entries = new Map(this.pendingEntries().map((e) => [e.pointer, e]));
+    const result: Record<string, unknown> = { $schema: VendorOutputsSchema.SCHEMA_ID, version: VendorOutputsSchema.VERSION };
+    for (const section of Object.keys(schemaRoot().properties)) {
+      if (section in this.document) {
+        result[section] = substitute(this.document[section], childPointer('', section), (p) => replacement(entries.get(p)!));
+      }
+    }
+    return result;
+  }
+
+  /** The synth-time document, with a readable marker where a value is pending. */
+  public synthDocument(): Record<string, unknown> {
+    return this.render(pendingMarker);
+  }
+
+  /** What goes into the template Metadata: the skeleton with `null` where a value is pending. */
+  public carried(): CarriedDocument {
+    return { document: this.render(() => null), pending: this.pendingEntries() };
+  }
+
+  private assignSlots(node: unknown): void {
+    walk(node, '', (_, value) => {
+      if (value instanceof PendingToken && !this.slotOf.has(value.token)) {
+        this.slotOf.set(value.token, this.slots.length);
+        this.slots.push(value.token);
+      }
+    });
+    while (this.outputs.length * VALUES_PER_OUTPUT < this.slots.length) {
+      if (this.outputs.length >= MAX_OUTPUTS) {
+        throw new Error(`${this.node.path}: more than ${MAX_OUTPUTS * VALUES_PER_OUTPUT} distinct deploy-time values in vendor outputs; `
+          + `cdk-vendor-outputs uses at most ${MAX_OUTPUTS} of CloudFormation's 200 stack outputs. Use fewer distinct token values.`);
+      }
+      const index = this.outputs.length;
+      this.outputs.push(new CfnOutput(this, `Values${index}`, {
+        description: 'cdk-vendor-outputs: deploy-time values of vendor_outputs.json (comma-separated Base64)',
+        value: Lazy.string({ produce: () => this.packedValue(index) }),
+      }));
+    }
+  }
+
+  private packedValue(output: number): string {
+    const slots = this.slots.slice(output * VALUES_PER_OUTPUT, (output + 1) * VALUES_PER_OUTPUT);
+    return Fn.join(',', slots.map((token) => Fn.base64(token)));
+  }
+}
+
+/** Calls `visit` for every leaf (pending tokens included) with its pointer. */
+function walk(node: unknown, pointer: string, visit: (pointer: string, value: unknown) => void): void {
+  if (typeof node === 'object' && node !== null && !(node instanceof PendingToken)) {
+    for (const [key, child] of Object.entries(node)) {
+      walk(child, childPointer(pointer, key), visit);
+    }
+    return;
+  }
+  visit(pointer, node);
+}
+
+function substitute(node: unknown, pointer: string, replace: (pointer: string) => unknown): unknown {
+  if (node instanceof PendingToken) {
+    return replace(pointer);
+  }
+  if (Array.isArray(node)) {
+    return node.map((item, i) => substitute(item, childPointer(pointer, i), replace));
+  }
+  if (typeof node === 'object' && node !== null) {
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, substitute(v, childPointer(pointer, k), replace)]));
+  }
+  return node;
+}

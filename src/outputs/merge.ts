@@ -1,0 +1,106 @@
+import { childPointer } from './json-pointer';
+import { PendingToken } from './pending-token';
+import { formatValue } from './validation';
+
+/** Who wrote which part of the document: JSON pointer → construct path of the first writer. */
+export type Provenance = Map<string, string>;
+
+/**
+ * Merges `part` into `target` in place. Objects merge key by key; everything else (strings,
+ * numbers, booleans, arrays, pending tokens) is a leaf. Writing a leaf again with the same
+ * value is fine; with another value (including `false`, `0` and `""`) it is a conflict.
+ *
+ * Either the whole part is merged or, on any conflict, nothing is and one error lists them all.
+ */
+export function mergeInto(target: Record<string, unknown>, provenance: Provenance, part: Record<string, unknown>, source: string): void {
+  const conflicts: string[] = [];
+  findConflicts(target, part, '', provenance, source, conflicts);
+  if (conflicts.length > 0) {
+    throw new Error(`Conflicting vendor outputs from ${source}:\n  ${conflicts.join('\n  ')}\n`
+      + 'A value may be written more than once only with the same value.');
+  }
+  apply(target, part, '', provenance, source);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof PendingToken);
+}
+
+/** Deep equality of leaves; pending tokens are equal when they encode the same token. */
+export function leafEquals(a: unknown, b: unknown): boolean {
+  if (a instanceof PendingToken || b instanceof PendingToken) {
+    return a instanceof PendingToken && a.equals(b);
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => leafEquals(x, b[i]));
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && leafEquals(a[k], b[k]));
+  }
+  return a === b;
+}
+
+function describe(value: unknown): string {
+  if (value instanceof PendingToken) {
+    return `a deploy-time token ${value.token}`;
+  }
+  return formatValue(value);
+}
+
+function findConflicts(target: Record<string, unknown>, part: Record<string, unknown>, at: string,
+  provenance: Provenance, source: string, out: string[]): void {
+  for (const [key, value] of Object.entries(part)) {
+    if (value === undefined) {
+      continue;
+    }
+    const pointer = childPointer(at, key);
+    if (!(key in target)) {
+      continue;
+    }
+    const existing = target[key];
+    if (isPlainObject(existing) && isPlainObject(value)) {
+      findConflicts(existing, value, pointer, provenance, source, out);
+    } else if (!leafEquals(existing, value)) {
+      const owner = provenance.get(pointer) ?? 'an earlier contribution';
+      out.push(`${pointer}: ${describe(existing)} from ${owner} conflicts with ${describe(value)} from ${source}`);
+    }
+  }
+}
+
+function apply(target: Record<string, unknown>, part: Record<string, unknown>, at: string, provenance: Provenance, source: string): void {
+  for (const [key, value] of Object.entries(part)) {
+    if (value === undefined) {
+      continue;
+    }
+    const pointer = childPointer(at, key);
+    if (!provenance.has(pointer)) {
+      provenance.set(pointer, source);
+    }
+    if (isPlainObject(value)) {
+      if (!isPlainObject(target[key])) {
+        target[key] = {};
+      }
+      apply(target[key] as Record<string, unknown>, value, pointer, provenance, source);
+    } else if (!(key in target)) {
+      target[key] = value;
+    }
+  }
+}
+
+/** Construct paths that wrote at, under, or (when nothing did) above `pointer`. */
+export function contributorsAt(provenance: Provenance, pointer: string): string[] {
+  let at = pointer;
+  for (;;) {
+    const found = new Set<string>();
+    for (const [p, source] of provenance) {
+      if (p === at || p.startsWith(`${at}/`) || at === '') {
+        found.add(source);
+      }
+    }
+    if (found.size > 0 || at === '') {
+      return [...found];
+    }
+    at = at.slice(0, at.lastIndexOf('/'));
+  }
+}

@@ -1,0 +1,54 @@
+import * as path from 'path';
+import { Annotations, IAspect, Stack, Stage } from 'aws-cdk-lib';
+import { IConstruct } from 'constructs';
+import { writeFileAtomic } from './atomic-write';
+import { OutputsCollector } from './collector';
+import { displayPointer } from './json-pointer';
+import { contributorsAt } from './merge';
+import { validateDocument } from './validation';
+
+/** Name of the file the writer puts next to the stack's template in the cloud assembly. */
+export function assemblyFileName(stack: Stack): string {
+  return `${stack.artifactId}.vendor_outputs.json`;
+}
+
+/**
+ * Writes `<stack artifact id>.vendor_outputs.json` into the cloud assembly.
+ *
+ * Added to the collector at `AspectPriority.READONLY`, so it runs after every mutating aspect
+ * (with CDK's aspect stabilization, the default for new apps). It only reads the tree:
+ * it adds no construct, so it never makes the aspect loop run again.
+ */
+export class VendorOutputsWriter implements IAspect {
+  constructor(private readonly collector: OutputsCollector) {}
+
+  public visit(node: IConstruct): void {
+    if (node !== this.collector) {
+      return;
+    }
+    const stack = Stack.of(node);
+    const document = this.collector.synthDocument();
+    const violations = validateDocument(document);
+    if (violations.length > 0) {
+      const lines = violations.map((v) => {
+        const from = contributorsAt(this.collector.provenance, v.pointer);
+        return `${displayPointer(v.pointer)}: ${v.message}${from.length > 0 ? ` [from ${from.join(', ')}]` : ''}`;
+      });
+      throw new Error(`Invalid vendor_outputs.json for stack ${stack.node.path} (nothing written):\n  ${lines.join('\n  ')}`);
+    }
+
+    const text = `${JSON.stringify(document, null, 2)}\n`;
+    writeFileAtomic(path.join(Stage.of(stack)!.outdir, assemblyFileName(stack)), text);
+
+    const pending = this.collector.pendingEntries().length;
+    if (this.collector.outputFile !== undefined) {
+      if (pending === 0) {
+        writeFileAtomic(path.resolve(this.collector.outputFile), text);
+      } else {
+        Annotations.of(this.collector).addWarningV2('cdk-vendor-outputs:pending',
+          `${this.collector.outputFile} not written: ${pending} value(s) are known only after deploy. `
+          + `After 'cdk deploy', run 'vendor-outputs generate --stack ${stack.stackName}'.`);
+      }
+    }
+  }
+}
