@@ -78,7 +78,7 @@ function describeError(error: AjvError): SchemaViolation {
     case 'minItems':
       return { pointer: at, message: `must have at least ${p.limit} item${p.limit === 1 ? '' : 's'}${got}` };
     case 'uniqueItems':
-      return { pointer: at, message: `must not repeat items (items ${p.j} and ${p.i} are equal)${got}` };
+      return { pointer: at, message: `must not repeat items (items ${Math.min(p.i, p.j)} and ${Math.max(p.i, p.j)} are equal)${got}` };
     default:
       return { pointer: at, message: `${error.message ?? error.keyword}${got}` };
   }

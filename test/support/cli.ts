@@ -18,7 +18,7 @@ export interface CliRun {
  */
 export function runCli(args: string[], options: SpawnOptions & { input?: string } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', path.join(ROOT, 'src', 'cli', 'main.ts'), ...args], {
+    const child = spawn(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), path.join(ROOT, 'src', 'cli', 'main.ts'), ...args], {
       cwd: ROOT,
       ...options,
       env: { ...process.env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json'), ...options.env },
