@@ -1,0 +1,400 @@
+import { CfnResource, Stack, Token } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import { CfnIdentityPool } from 'aws-cdk-lib/aws-cognito';
+import { IdentityPool } from 'aws-cdk-lib/aws-cognito-identitypool';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { addNagSuppressions } from './nag';
+import { RestItemsApiFunction } from './rest-items-api-function';
+import { VendorOutputs } from '../outputs/vendor-outputs';
+
+/** Who may call a {@link RestItemsApi}. */
+export enum RestItemsApiAuthorization {
+  /**
+   * No authorization: anyone who knows the URL (a terminal client such as curl, a browser
+   * of a signed-out user) may call every method.
+   */
+  NONE = 'NONE',
+  /**
+   * IAM (SigV4-signed requests): only principals granted `execute-api:Invoke`, for example an
+   * identity pool's roles, may call the methods.
+   */
+  IAM = 'IAM',
+}
+
+/** Properties of a {@link RestItemsApi}. */
+export interface RestItemsApiProps {
+  /**
+   * Name of the REST API, written as `custom.api_name`: the key of the client library's REST
+   * section, so it must be known at synth (not a token) and unique in the backend.
+   * @default - the construct id
+   */
+  readonly apiName?: string;
+
+  /**
+   * Name of the stage; the API is reached at `<api_endpoint>` = `https://<id>.execute-api.<region>.amazonaws.com/<stageName>/`.
+   * Letters, digits, hyphens and underscores, 1 to 128 characters.
+   * @default 'dev'
+   */
+  readonly stageName?: string;
+
+  /**
+   * The function behind every non-OPTIONS method (Lambda proxy integration).
+   * @default - the library's bundled items function (Node.js 20), see `RestItemsApiFunction`
+   */
+  readonly handler?: lambda.IFunction;
+
+  /**
+   * Where this API's values go in the `custom` section of vendor_outputs.json. Without it the
+   * keys `api_id`, `api_endpoint`, `api_name`, `api_stage` and `vendor_region` are written at
+   * the root of `custom` (the spec's flat shape, one API per backend); with it they are
+   * written under `custom.<outputsKey>`. Give each API of a backend its own key.
+   * Letters, digits, hyphens and underscores, starting with a letter.
+   * @default - the flat keys at the root of `custom`
+   */
+  readonly outputsKey?: string;
+
+  /**
+   * Who may call the API.
+   * @default RestItemsApiAuthorization.NONE
+   */
+  readonly authorization?: RestItemsApiAuthorization;
+
+  /**
+   * With `RestItemsApiAuthorization.IAM`: the identity pool whose authenticated role (and,
+   * when `allowGuests` is true, unauthenticated role) is granted `execute-api:Invoke` on
+   * exactly this API's `/items` and `/items/*` in its stage.
+   * @default - no role is granted access; call `grantInvoke` yourself
+   */
+  readonly identityPool?: IdentityPool;
+
+  /**
+   * With `RestItemsApiAuthorization.IAM` and an `identityPool`: whether the pool's
+   * unauthenticated (guest) role may call the API too.
+   * @default - true when the identity pool allows unauthenticated identities
+   */
+  readonly allowGuests?: boolean;
+
+  /**
+   * Origins allowed by the CORS preflight (and echoed by the default function).
+   * @default - any origin (`*`)
+   */
+  readonly allowOrigins?: string[];
+
+  /**
+   * Validate requests in API Gateway before they reach the function: `POST /items` bodies sent
+   * as `application/json` must be a JSON object with a non-empty string `name`.
+   * Turn off when your own handler accepts other bodies.
+   * @default true
+   */
+  readonly requestValidation?: boolean;
+
+  /**
+   * Write an access log (JSON with the standard fields) for the stage to a new log group.
+   * @default true
+   */
+  readonly accessLogging?: boolean;
+
+  /**
+   * How long the access log is kept.
+   * @default logs.RetentionDays.ONE_MONTH
+   */
+  readonly accessLogRetention?: logs.RetentionDays;
+
+  /**
+   * Create the account-level role API Gateway needs to write logs (an
+   * `AWS::ApiGateway::Account` resource). Turn off when the account already has one.
+   * @default true
+   */
+  readonly cloudWatchRole?: boolean;
+
+  /**
+   * Stage options, applied over this construct's defaults (throttling 100 requests/s with
+   * bursts of 200, X-Ray tracing, ERROR execution logging, metrics, the access log).
+   * `stageName` here is ignored: use the `stageName` prop.
+   * @default - the defaults above
+   */
+  readonly deployOptions?: apigw.StageOptions;
+}
+
+/** The values this API writes to `custom`. */
+interface ApiOutputValues {
+  readonly api_id: string;
+  readonly api_endpoint: string;
+  readonly api_name: string;
+  readonly api_stage: string;
+  readonly vendor_region: string;
+}
+
+/** Keys of the flat shape; an `outputsKey` may not be one of them. */
+const FLAT_KEYS = ['api_id', 'api_endpoint', 'api_name', 'api_stage', 'vendor_region'];
+
+/** RestItemsApis of each stack: where each writes in `custom`, and which names are taken. */
+const registries = new WeakMap<Stack, { slots: Map<string, string>; names: Map<string, string> }>();
+
+/**
+ * A REST API with `/items` (GET, POST, PUT, DELETE and a CORS preflight OPTIONS) and a greedy
+ * proxy resource `/items/{proxy+}` (ANY and OPTIONS), every non-OPTIONS method a Lambda proxy
+ * integration, in one stage; writes `custom.api_id`, `custom.api_endpoint`, `custom.api_name`,
+ * `custom.api_stage` and `custom.vendor_region` to vendor_outputs.json (under
+ * `custom.<outputsKey>` when `outputsKey` is set).
+ *
+ * @example
+ * const api = new RestItemsApi(this, 'ItemsApi', { stageName: 'dev' });
+ */
+export class RestItemsApi extends Construct {
+  /** The REST API. */
+  public readonly api: apigw.RestApi;
+  /** The function behind the API. */
+  public readonly handler: lambda.IFunction;
+  /** The stage the API is deployed to. */
+  public readonly stage: apigw.Stage;
+  /** The `/items` resource. */
+  public readonly itemsResource: apigw.Resource;
+  /** The `/items/{proxy+}` resource. */
+  public readonly proxyResource: apigw.ProxyResource;
+  /** The access log group, when access logging is on. */
+  public readonly accessLogGroup?: logs.ILogGroup;
+  /** Name of the API (`custom.api_name`). */
+  public readonly apiName: string;
+  /** Name of the stage (`custom.api_stage`). */
+  public readonly stageName: string;
+  /** Invoke URL including the stage, ending with `/` (`custom.api_endpoint`). */
+  public readonly apiEndpoint: string;
+  /** Where in `custom` this API's values are, or undefined for the flat shape. */
+  public readonly outputsKey?: string;
+  /** Who may call the API. */
+  public readonly authorization: RestItemsApiAuthorization;
+
+  constructor(scope: Construct, id: string, props: RestItemsApiProps = {}) {
+    super(scope, id);
+    const apiName = props.apiName ?? id;
+    const stageName = props.stageName ?? 'dev';
+    const authorization = props.authorization ?? RestItemsApiAuthorization.NONE;
+    validateProps(this.node.path, apiName, stageName, authorization, props);
+    const allowGuests = authorization === RestItemsApiAuthorization.IAM && props.identityPool !== undefined
+      ? resolveAllowGuests(this.node.path, props.identityPool, props.allowGuests)
+      : false;
+    const slot = props.outputsKey ?? '';
+    this.claimPlaceInCustom(slot, apiName);
+
+    this.apiName = apiName;
+    this.stageName = stageName;
+    this.outputsKey = props.outputsKey;
+    this.authorization = authorization;
+    const allowOrigins = props.allowOrigins ?? apigw.Cors.ALL_ORIGINS;
+    const anyOrigin = allowOrigins.includes('*');
+
+    this.handler = props.handler ?? new RestItemsApiFunction(this, 'Handler', {
+      description: 'Items function of a RestItemsApi (cdk-vendor-outputs)',
+      tracing: lambda.Tracing.ACTIVE,
+      environment: { CORS_ALLOW_ORIGINS: JSON.stringify(allowOrigins) },
+    });
+
+    if (props.accessLogging ?? true) {
+      this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', {
+        retention: props.accessLogRetention ?? logs.RetentionDays.ONE_MONTH,
+      });
+    }
+
+    this.api = new apigw.RestApi(this, 'Resource', {
+      restApiName: apiName,
+      description: 'Items REST API (cdk-vendor-outputs RestItemsApi)',
+      cloudWatchRole: props.cloudWatchRole ?? true,
+      deployOptions: {
+        throttlingRateLimit: 100,
+        throttlingBurstLimit: 200,
+        tracingEnabled: true,
+        metricsEnabled: true,
+        loggingLevel: apigw.MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        ...(this.accessLogGroup ? {
+          accessLogDestination: new apigw.LogGroupLogDestination(this.accessLogGroup),
+          accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields(),
+        } : {}),
+        ...props.deployOptions,
+        stageName,
+      },
+      defaultMethodOptions: {
+        authorizationType: authorization === RestItemsApiAuthorization.IAM ? apigw.AuthorizationType.IAM : apigw.AuthorizationType.NONE,
+      },
+    });
+    this.stage = this.api.deploymentStage;
+    this.apiEndpoint = this.api.url;
+
+    const integration = new apigw.LambdaIntegration(this.handler, { proxy: true });
+    this.itemsResource = this.api.root.addResource('items', {
+      defaultIntegration: integration,
+      defaultCorsPreflightOptions: {
+        allowOrigins,
+        allowMethods: apigw.Cors.ALL_METHODS,
+        allowHeaders: apigw.Cors.DEFAULT_HEADERS,
+      },
+    });
+
+    const validate = props.requestValidation ?? true;
+    const validator = validate ? this.api.addRequestValidator('RequestValidator', {
+      validateRequestBody: true,
+      validateRequestParameters: true,
+    }) : undefined;
+    const itemModel = validate ? this.api.addModel('NewItemModel', {
+      contentType: 'application/json',
+      description: 'A new item: a JSON object with a non-empty string name',
+      schema: {
+        schema: apigw.JsonSchemaVersion.DRAFT4,
+        title: 'NewItem',
+        type: apigw.JsonSchemaType.OBJECT,
+        required: ['name'],
+        properties: { name: { type: apigw.JsonSchemaType.STRING, minLength: 1 } },
+      },
+    }) : undefined;
+
+    this.itemsResource.addMethod('GET', undefined, {
+      requestParameters: { 'method.request.querystring.limit': false },
+      requestValidator: validator,
+    });
+    this.itemsResource.addMethod('DELETE');
+    this.itemsResource.addMethod('PUT');
+    this.itemsResource.addMethod('POST', undefined, {
+      requestValidator: validator,
+      requestModels: itemModel ? { 'application/json': itemModel } : undefined,
+    });
+    this.proxyResource = this.itemsResource.addProxy({ anyMethod: true });
+
+    if (anyOrigin) {
+      // Errors that API Gateway answers itself (validation, throttling, auth) keep the CORS headers,
+      // so that browsers can read them.
+      const corsHeaders = { 'Access-Control-Allow-Origin': "'*'", 'Access-Control-Allow-Headers': "'*'" };
+      this.api.addGatewayResponse('Default4xx', { type: apigw.ResponseType.DEFAULT_4XX, responseHeaders: corsHeaders });
+      this.api.addGatewayResponse('Default5xx', { type: apigw.ResponseType.DEFAULT_5XX, responseHeaders: corsHeaders });
+    }
+
+    if (authorization === RestItemsApiAuthorization.NONE) {
+      for (const method of this.api.methods) {
+        if (method.httpMethod !== 'OPTIONS') {
+          addNagSuppressions(method.node.defaultChild as CfnResource, [
+            { id: 'AwsSolutions-APIG4', reason: 'Guest access by design (RestItemsApiAuthorization.NONE): the spec\'s terminal tests call the API unauthenticated. Use RestItemsApiAuthorization.IAM to require signed requests.' },
+            { id: 'AwsSolutions-COG4', reason: 'Guest access by design (RestItemsApiAuthorization.NONE): no Cognito user pool authorizer. Use RestItemsApiAuthorization.IAM with an identity pool to lock the API down.' },
+          ]);
+        }
+      }
+    }
+
+    if (props.identityPool) {
+      this.grantInvoke(props.identityPool.authenticatedRole);
+      if (allowGuests) {
+        this.grantInvoke(props.identityPool.unauthenticatedRole);
+      }
+    }
+
+    const values: ApiOutputValues = {
+      api_id: this.api.restApiId,
+      api_endpoint: this.apiEndpoint,
+      api_name: apiName,
+      api_stage: stageName,
+      vendor_region: Stack.of(this).region,
+    };
+    VendorOutputs.of(this).addOutput({ custom: props.outputsKey !== undefined ? { [props.outputsKey]: values } : { ...values } });
+  }
+
+  /**
+   * ARNs that cover every method of `/items` and `/items/*` in this API's stage, and nothing else.
+   */
+  public get invokeArns(): string[] {
+    return [
+      this.api.arnForExecuteApi('*', '/items', this.stage.stageName),
+      this.api.arnForExecuteApi('*', '/items/*', this.stage.stageName),
+    ];
+  }
+
+  /**
+   * Grants `execute-api:Invoke` on exactly this API's `/items` and `/items/*` in its stage.
+   * Only takes effect with `RestItemsApiAuthorization.IAM` (without authorization anyone may call).
+   */
+  public grantInvoke(grantee: iam.IGrantable): iam.Grant {
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['execute-api:Invoke'],
+      resourceArns: this.invokeArns,
+    });
+  }
+
+  /** Records where this API writes in `custom` and its name; throws when another RestItemsApi has them. */
+  private claimPlaceInCustom(slot: string, apiName: string): void {
+    const stack = Stack.of(this);
+    let registry = registries.get(stack);
+    if (registry === undefined) {
+      registry = { slots: new Map(), names: new Map() };
+      registries.set(stack, registry);
+    }
+    const taken = registry.slots.get(slot);
+    if (taken !== undefined) {
+      const where = slot === '' ? 'the flat keys at the root of custom (no outputsKey)' : `custom.${slot} (outputsKey '${slot}')`;
+      throw new Error(`RestItemsApi ${this.node.path} would write ${where}, which RestItemsApi ${taken} already writes. `
+        + 'Give each RestItemsApi of a backend a distinct outputsKey, e.g. { outputsKey: \'orders\' }.');
+    }
+    const named = registry.names.get(apiName);
+    if (named !== undefined) {
+      throw new Error(`RestItemsApi ${this.node.path} has apiName '${apiName}', which RestItemsApi ${named} already uses; `
+        + 'the client library keys its REST section by api_name, so give each API a distinct apiName.');
+    }
+    registry.slots.set(slot, this.node.path);
+    registry.names.set(apiName, this.node.path);
+  }
+}
+
+function validateProps(path: string, apiName: string, stageName: string, authorization: RestItemsApiAuthorization, props: RestItemsApiProps): void {
+  if (Token.isUnresolved(apiName)) {
+    throw new Error(`${path}: apiName must be known at synth (got the token ${apiName}): it is the key of the client's REST section`);
+  }
+  if (apiName.trim() === '' || apiName.length > 1024) {
+    throw new Error(`${path}: apiName must have 1 to 1024 characters and not be blank (got ${JSON.stringify(apiName)})`);
+  }
+  if (!Token.isUnresolved(stageName) && !/^[A-Za-z0-9_-]{1,128}$/.test(stageName)) {
+    throw new Error(`${path}: stageName must have 1 to 128 letters, digits, hyphens or underscores (got ${JSON.stringify(stageName)})`);
+  }
+  if (props.outputsKey !== undefined) {
+    if (Token.isUnresolved(props.outputsKey)) {
+      throw new Error(`${path}: outputsKey must be known at synth (got the token ${props.outputsKey})`);
+    }
+    if (!/^[A-Za-z][A-Za-z0-9_-]{0,127}$/.test(props.outputsKey)) {
+      throw new Error(`${path}: outputsKey must start with a letter and have 1 to 128 letters, digits, hyphens or underscores (got ${JSON.stringify(props.outputsKey)})`);
+    }
+    if (FLAT_KEYS.includes(props.outputsKey)) {
+      throw new Error(`${path}: outputsKey cannot be '${props.outputsKey}', a key of the flat shape (${FLAT_KEYS.join(', ')})`);
+    }
+  }
+  if (authorization !== RestItemsApiAuthorization.IAM) {
+    if (props.identityPool !== undefined) {
+      throw new Error(`${path}: identityPool is only used with authorization RestItemsApiAuthorization.IAM (got ${authorization}); without authorization anyone may call the API`);
+    }
+    if (props.allowGuests !== undefined) {
+      throw new Error(`${path}: allowGuests is only used with authorization RestItemsApiAuthorization.IAM and an identityPool (got ${authorization})`);
+    }
+  } else if (props.allowGuests !== undefined && props.identityPool === undefined) {
+    throw new Error(`${path}: allowGuests needs an identityPool whose unauthenticated role is granted access`);
+  }
+  if (props.allowOrigins !== undefined) {
+    if (props.allowOrigins.length === 0) {
+      throw new Error(`${path}: allowOrigins must list at least one origin (or '*' for any origin)`);
+    }
+    for (const origin of props.allowOrigins) {
+      if (!Token.isUnresolved(origin) && origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) {
+        throw new Error(`${path}: allowOrigins entries must be '*' or an origin such as 'https://example.com' (scheme and host, no path); got ${JSON.stringify(origin)}`);
+      }
+    }
+  }
+}
+
+/** Whether guests may call: the prop, else the identity pool's setting. */
+function resolveAllowGuests(path: string, pool: IdentityPool, allowGuests: boolean | undefined): boolean {
+  const cfn = pool.node.defaultChild as CfnIdentityPool | undefined;
+  const poolAllows = cfn ? Stack.of(pool).resolve(cfn.allowUnauthenticatedIdentities) : undefined;
+  if (allowGuests === true && poolAllows === false) {
+    throw new Error(`${path}: allowGuests is true but identity pool ${pool.node.path} does not allow unauthenticated identities; `
+      + 'set allowUnauthenticatedIdentities: true on the pool or drop allowGuests');
+  }
+  return allowGuests ?? poolAllows === true;
+}
