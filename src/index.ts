@@ -8,3 +8,5 @@ export * from './outputs/sections/data';
 export * from './outputs/sections/geo';
 export * from './outputs/sections/notifications';
 export * from './outputs/sections/storage';
+export * from './constructs/rest-items-api';
+export * from './constructs/rest-items-api-function';
