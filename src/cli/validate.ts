@@ -1,7 +1,7 @@
 import * as fs from 'fs';
+import { CliError, Command, parseOptions, UsageError } from './command';
 import { displayPointer } from '../outputs/json-pointer';
 import { validateDocument } from '../outputs/validation';
-import { CliError, Command, parseOptions, UsageError } from './command';
 
 /** Line and column of a character offset, both counted from 1. */
 export function lineAndColumn(text: string, offset: number): { line: number; column: number } {

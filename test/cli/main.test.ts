@@ -1,4 +1,6 @@
-import { runCli } from '../support/cli';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ROOT, runCli } from '../support/cli';
 
 test('--help lists every command with an example, exit 0', async () => {
   const run = await runCli(['--help']);
@@ -18,7 +20,7 @@ test('no command prints the overview and exits 2', async () => {
 test('--version prints the package version', async () => {
   const run = await runCli(['--version']);
   expect(run.code).toBe(0);
-  expect(run.stdout.trim()).toBe(require('../../package.json').version);
+  expect(run.stdout.trim()).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
 });
 
 test('an unknown command is a usage error naming the commands', async () => {

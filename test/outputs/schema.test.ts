@@ -233,7 +233,7 @@ describe('validation', () => {
 
   test('custom and model_introspection are free-form', () => {
     expect(violationsAfter((d) => {
-      d.custom = { any: { deep: [1, { x: null }] }, 'key/with~chars': true };
+      d.custom = { 'any': { deep: [1, { x: null }] }, 'key/with~chars': true };
       d.data.model_introspection = { whatever: { nested: ['x'] } };
     })).toEqual([]);
   });

@@ -61,20 +61,45 @@ describe('VendorOutputs.of', () => {
     VendorOutputs.of(stack).addOutput({
       analytics: { vendorMessaging: { vendorRegion: 'r', appId: 'a' } },
       auth: {
-        vendorRegion: 'r', userPoolId: 'p', userPoolClientId: 'c', identityPoolId: 'i',
+        vendorRegion: 'r',
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+        identityPoolId: 'i',
         passwordPolicy: { minLength: 8, requireNumbers: true, requireLowercase: true, requireUppercase: true, requireSymbols: false },
         oauth: { identityProviders: [], domain: 'd', scopes: ['openid'], redirectSignInUri: ['https://in'], redirectSignOutUri: ['https://out'], responseType: 'code' as any },
-        standardRequiredAttributes: ['email' as any], usernameAttributes: ['email' as any], userVerificationTypes: ['email' as any],
-        unauthenticatedIdentitiesEnabled: false, mfaConfiguration: MfaConfiguration.OPTIONAL, mfaMethods: ['TOTP' as any],
+        standardRequiredAttributes: ['email' as any],
+        usernameAttributes: ['email' as any],
+        userVerificationTypes: ['email' as any],
+        unauthenticatedIdentitiesEnabled: false,
+        mfaConfiguration: MfaConfiguration.OPTIONAL,
+        mfaMethods: ['TOTP' as any],
       },
-      data: { vendorRegion: 'r', url: 'u', apiKey: 'k', defaultAuthorizationType: 'API_KEY' as any, authorizationTypes: ['API_KEY' as any], modelIntrospection: { camelCaseKey: { keepMe: 1 } } },
-      geo: { vendorRegion: 'r', maps: { items: { myMap: { style: 's' } }, default: 'myMap' }, searchIndices: { items: ['x'], default: 'x' }, geofenceCollections: { items: ['y'], default: 'y' } },
+      data: {
+        vendorRegion: 'r',
+        url: 'u',
+        apiKey: 'k',
+        defaultAuthorizationType: 'API_KEY' as any,
+        authorizationTypes: ['API_KEY' as any],
+        modelIntrospection: { camelCaseKey: { keepMe: 1 } },
+      },
+      geo: {
+        vendorRegion: 'r',
+        maps: { items: { myMap: { style: 's' } }, default: 'myMap' },
+        searchIndices: { items: ['x'], default: 'x' },
+        geofenceCollections: { items: ['y'], default: 'y' },
+      },
       notifications: { vendorRegion: 'r', vendorMessagingAppId: 'a', channels: ['SMS' as any] },
       custom: { someKey: { innerKey: 'v' } },
     });
     app.synth();
     const file = writtenFile(stack);
-    expect(file.auth.password_policy).toEqual({ min_length: 8, require_numbers: true, require_lowercase: true, require_uppercase: true, require_symbols: false });
+    expect(file.auth.password_policy).toEqual({
+      min_length: 8,
+      require_numbers: true,
+      require_lowercase: true,
+      require_uppercase: true,
+      require_symbols: false,
+    });
     expect(file.auth.oauth.redirect_sign_in_uri).toEqual(['https://in']);
     expect(file.auth.unauthenticated_identities_enabled).toBe(false);
     expect(file.analytics).toEqual({ vendor_messaging: { vendor_region: 'r', app_id: 'a' } });
