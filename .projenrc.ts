@@ -66,6 +66,9 @@ project.npmignore?.addPatterns('!/schema/', '!/assets/');
 project.addPackageIgnore('/examples/');
 project.addPackageIgnore('/bench/');
 project.addPackageIgnore('/scripts/');
+project.addPackageIgnore('/docs/');
+project.addPackageIgnore('/.ci/');
+project.addPackageIgnore('/.tmp/');
 
 project.tasks.tryFind('compile')?.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
 for (const name of ['compile', 'docgen', 'package:js', 'package']) {
