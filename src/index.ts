@@ -8,5 +8,6 @@ export * from './outputs/sections/data';
 export * from './outputs/sections/geo';
 export * from './outputs/sections/notifications';
 export * from './outputs/sections/storage';
+export * from './outputs/backend-identity';
 export * from './constructs/rest-items-api';
 export * from './constructs/rest-items-api-function';

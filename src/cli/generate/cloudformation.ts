@@ -31,6 +31,9 @@ export class CloudFormationReader {
   private readonly client: Sdk.CloudFormationClient;
 
   constructor(options: ReaderOptions) {
+    // The SDK warns on stderr that its future releases need Node 22. The SDK ships bundled in
+    // this package, so users cannot act on that; keep the CLI's stderr for its own messages.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     this.sdk = require('@aws-sdk/client-cloudformation');
     this.client = new this.sdk.CloudFormationClient({
