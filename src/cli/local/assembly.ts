@@ -1,0 +1,435 @@
+/**
+ * Reads a cloud assembly (`cdk.out`): its stacks' templates, every `AWS::ApiGateway::RestApi` with
+ * its resources, methods, integrations, stages and gateway responses, and the Lambda functions
+ * behind its `AWS_PROXY` integrations with their code assets. Nothing here knows any construct:
+ * any REST API in a template is read the same way.
+ */
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import { CliError } from '../command';
+import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from './intrinsics';
+import {
+  ApiSpec, FunctionCode, FunctionSpec, GatewayResponseSpec, IntegrationSpec, LocalApp, MethodSpec,
+  MockIntegrationResponse, ResourceNode, StackSpec,
+} from './model';
+
+/** API Gateway's integration timeout ceiling for REST APIs. */
+export const MAX_INTEGRATION_TIMEOUT_MS = 29_000;
+
+/** Region used when a stack is environment-agnostic. */
+export const DEFAULT_REGION = 'us-east-1';
+
+interface StackArtifact {
+  readonly artifactId: string;
+  readonly stackName: string;
+  readonly region: string;
+  readonly templateFile: string;
+  readonly assemblyDir: string;
+  /** Logical id → construct path. */
+  readonly constructPaths: Map<string, string>;
+}
+
+/** Reads the assembly in `assemblyDir`; `stackNames` (artifact ids or stack names) narrows it. */
+export function readLocalApp(assemblyDir: string, stackNames: string[] = []): LocalApp {
+  const dir = path.resolve(assemblyDir);
+  const manifestFile = path.join(dir, 'manifest.json');
+  if (!fs.existsSync(manifestFile)) {
+    throw new CliError(`${assemblyDir}: no cloud assembly here (manifest.json is missing); run 'cdk synth' first or pass --app DIR`);
+  }
+  const artifacts: StackArtifact[] = [];
+  const objectKeys = new Map<string, string>();
+  collectArtifacts(dir, artifacts, objectKeys);
+  let chosen = artifacts;
+  if (stackNames.length > 0) {
+    chosen = [];
+    for (const name of stackNames) {
+      const found = artifacts.filter((a) => a.artifactId === name || a.stackName === name);
+      if (found.length === 0) {
+        throw new CliError(`no stack '${name}' in ${assemblyDir}; stacks: ${artifacts.map((a) => a.artifactId).join(', ') || '(none)'}`);
+      }
+      chosen.push(...found);
+    }
+  }
+  const stacks: StackSpec[] = [];
+  const apis: ApiSpec[] = [];
+  const functions = new Map<string, FunctionSpec>();
+  const warnings: string[] = [];
+  for (const artifact of chosen) {
+    const template = readJson(artifact.templateFile);
+    stacks.push({ artifactId: artifact.artifactId, stackName: artifact.stackName, region: artifact.region, templateFile: artifact.templateFile, template });
+    readStackApis(artifact, template, objectKeys, apis, functions, warnings);
+  }
+  return { assemblyDir: dir, stacks, apis, functions, warnings };
+}
+
+function readJson(file: string): any {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new CliError(`${file}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${file}: not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function collectArtifacts(dir: string, out: StackArtifact[], objectKeys: Map<string, string>): void {
+  const manifest = readJson(path.join(dir, 'manifest.json'));
+  for (const [artifactId, artifact] of Object.entries<any>(manifest.artifacts ?? {})) {
+    if (artifact.type === 'aws:cloudformation:stack') {
+      const region = /^aws:\/\/[^/]*\/(.+)$/.exec(artifact.environment ?? '')?.[1];
+      const constructPaths = new Map<string, string>();
+      for (const [constructPath, entries] of Object.entries<any>(artifact.metadata ?? {})) {
+        for (const entry of entries ?? []) {
+          if (entry?.type === 'aws:cdk:logicalId' && typeof entry.data === 'string') {
+            constructPaths.set(entry.data, constructPath.replace(/^\//, '').replace(/\/Resource$/, ''));
+          }
+        }
+      }
+      out.push({
+        artifactId,
+        stackName: artifact.properties?.stackName ?? artifact.displayName ?? artifactId,
+        region: region && region !== 'unknown-region' ? region : DEFAULT_REGION,
+        templateFile: path.join(dir, artifact.properties?.templateFile ?? `${artifactId}.template.json`),
+        assemblyDir: dir,
+        constructPaths,
+      });
+    } else if (artifact.type === 'cdk:asset-manifest' && artifact.properties?.file) {
+      const assets = readJson(path.join(dir, artifact.properties.file));
+      for (const file of Object.values<any>(assets.files ?? {})) {
+        for (const destination of Object.values<any>(file.destinations ?? {})) {
+          if (typeof destination.objectKey === 'string' && typeof file.source?.path === 'string') {
+            objectKeys.set(destination.objectKey, path.resolve(dir, file.source.path));
+          }
+        }
+      }
+    } else if (artifact.type === 'cdk:cloud-assembly' && artifact.properties?.directoryName) {
+      collectArtifacts(path.join(dir, artifact.properties.directoryName), out, objectKeys);
+    }
+  }
+}
+
+/** The logical id a `Ref` or `Fn::GetAtt` points to. */
+export function referencedId(expression: unknown): string | undefined {
+  if (expression && typeof expression === 'object' && !Array.isArray(expression)) {
+    const e = expression as Record<string, unknown>;
+    if (typeof e.Ref === 'string') {
+      return e.Ref;
+    }
+    const getAtt = e['Fn::GetAtt'];
+    if (Array.isArray(getAtt) && typeof getAtt[0] === 'string') {
+      return getAtt[0];
+    }
+    if (typeof getAtt === 'string') {
+      return getAtt.split('.')[0];
+    }
+  }
+  return undefined;
+}
+
+/** The Lambda function an integration `Uri` invokes (`Fn::GetAtt [Fn, Arn]` inside a Join or Sub). */
+export function integrationFunctionId(uri: unknown, resources: Record<string, any>): string | undefined {
+  let found: string | undefined;
+  const visit = (node: unknown): void => {
+    if (found !== undefined || node === null || typeof node !== 'object') {
+      if (typeof node === 'string' && found === undefined) {
+        for (const m of node.matchAll(/\$\{([A-Za-z0-9]+)\.Arn\}/g)) {
+          if (resources[m[1]]?.Type === 'AWS::Lambda::Function') {
+            found = m[1];
+            return;
+          }
+        }
+      }
+      return;
+    }
+    const id = Array.isArray(node) ? undefined : referencedId(node);
+    const getAtt = (node as Record<string, unknown>)['Fn::GetAtt'];
+    if (id !== undefined && getAtt !== undefined && resources[id]?.Type === 'AWS::Lambda::Function') {
+      found = id;
+      return;
+    }
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      visit(child);
+    }
+  };
+  visit(uri);
+  return found;
+}
+
+function readStackApis(
+  artifact: StackArtifact, template: any, objectKeys: Map<string, string>,
+  apis: ApiSpec[], functions: Map<string, FunctionSpec>, warnings: string[],
+): void {
+  const resources: Record<string, any> = template.Resources ?? {};
+  const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r?.Type === type);
+
+  const stageNames = new Map<string, string>();
+  const stagesByApi = new Map<string, string[]>();
+  const stageVariables = new Map<string, Record<string, Record<string, string>>>();
+  const addStage = (apiId: string | undefined, name: unknown, variables: unknown) => {
+    if (apiId === undefined || typeof name !== 'string') {
+      return;
+    }
+    const list = stagesByApi.get(apiId) ?? [];
+    if (!list.includes(name)) {
+      list.push(name);
+    }
+    stagesByApi.set(apiId, list);
+    const vars: Record<string, string> = {};
+    for (const [k, v] of Object.entries(variables ?? {})) {
+      vars[k] = typeof v === 'string' ? v : JSON.stringify(v);
+    }
+    const byStage = stageVariables.get(apiId) ?? {};
+    byStage[name] = vars;
+    stageVariables.set(apiId, byStage);
+  };
+  for (const [logicalId, stage] of ofType('AWS::ApiGateway::Stage')) {
+    stageNames.set(logicalId, stage.Properties?.StageName);
+    addStage(referencedId(stage.Properties?.RestApiId), stage.Properties?.StageName, stage.Properties?.Variables);
+  }
+  for (const [, deployment] of ofType('AWS::ApiGateway::Deployment')) {
+    addStage(referencedId(deployment.Properties?.RestApiId), deployment.Properties?.StageName, deployment.Properties?.StageDescription?.Variables);
+  }
+
+  const environment: IntrinsicEnvironment = {
+    pseudo: pseudoParameters(artifact.region, artifact.stackName),
+    ref: (id) => {
+      const type = resources[id]?.Type;
+      if (type === 'AWS::ApiGateway::RestApi') {
+        return id;
+      }
+      if (type === 'AWS::ApiGateway::Stage') {
+        return stageNames.get(id);
+      }
+      if (template.Parameters?.[id]?.Default !== undefined) {
+        return String(template.Parameters[id].Default);
+      }
+      return undefined;
+    },
+    getAtt: (id, attribute) => {
+      if (resources[id]?.Type === 'AWS::ApiGateway::RestApi' && attribute === 'RootResourceId') {
+        return `${id}-root`;
+      }
+      if (resources[id]?.Type === 'AWS::Lambda::Function' && attribute === 'Arn') {
+        return `arn:aws:lambda:${artifact.region}:123456789012:function:${functionNameOf(artifact, id, resources[id])}`;
+      }
+      return undefined;
+    },
+  };
+
+  for (const [logicalId, restApi] of ofType('AWS::ApiGateway::RestApi')) {
+    const props = restApi.Properties ?? {};
+    if (props.Body !== undefined || props.BodyS3Location !== undefined) {
+      warnings.push(`${artifact.stackName}/${logicalId}: REST API defined by an OpenAPI body is not served locally`);
+      continue;
+    }
+    const root = node('/', '', 'root');
+    const nodes = new Map<string, ResourceNode>([[`${logicalId}-root`, root]]);
+    // Resources may appear before their parents: resolve parents until nothing changes.
+    const pending = ofType('AWS::ApiGateway::Resource').filter(([, r]) => referencedId(r.Properties?.RestApiId) === logicalId);
+    let progress = true;
+    while (pending.length > 0 && progress) {
+      progress = false;
+      for (let i = 0; i < pending.length; i++) {
+        const [id, resource] = pending[i];
+        const parentExpr = resource.Properties?.ParentId;
+        const parentId = referencedId(parentExpr);
+        const parent = parentId === logicalId ? root : parentId !== undefined ? nodes.get(parentId) : undefined;
+        if (parent === undefined) {
+          continue;
+        }
+        const part = String(resource.Properties?.PathPart ?? '');
+        const child = addChild(parent, part);
+        nodes.set(id, child);
+        pending.splice(i--, 1);
+        progress = true;
+      }
+    }
+    for (const [id] of pending) {
+      warnings.push(`${artifact.stackName}/${id}: resource's parent is not in the template; not served`);
+    }
+    for (const [methodId, method] of ofType('AWS::ApiGateway::Method')) {
+      const p = method.Properties ?? {};
+      if (referencedId(p.RestApiId) !== logicalId) {
+        continue;
+      }
+      const resourceRef = referencedId(p.ResourceId);
+      const target = resourceRef === logicalId ? root : resourceRef !== undefined ? nodes.get(resourceRef) : undefined;
+      if (target === undefined) {
+        warnings.push(`${artifact.stackName}/${methodId}: method's resource is not in the template; not served`);
+        continue;
+      }
+      const spec: MethodSpec = {
+        logicalId: methodId,
+        httpMethod: String(p.HttpMethod ?? 'ANY').toUpperCase(),
+        authorizationType: String(p.AuthorizationType ?? 'NONE').toUpperCase(),
+        apiKeyRequired: p.ApiKeyRequired === true || p.ApiKeyRequired === 'true',
+        integration: readIntegration(artifact, resources, p.Integration, objectKeys, functions, environment, warnings, methodId),
+      };
+      target.methods.set(spec.httpMethod, spec);
+    }
+    const gatewayResponses: GatewayResponseSpec[] = [];
+    for (const [, response] of ofType('AWS::ApiGateway::GatewayResponse')) {
+      const p = response.Properties ?? {};
+      if (referencedId(p.RestApiId) !== logicalId) {
+        continue;
+      }
+      const headers: Record<string, string> = {};
+      for (const [key, value] of Object.entries<any>(p.ResponseParameters ?? {})) {
+        const m = /^gatewayresponse\.header\.(.+)$/.exec(key);
+        const literal = typeof value === 'string' ? /^'(.*)'$/s.exec(value) : null;
+        if (m && literal) {
+          headers[m[1]] = literal[1];
+        }
+      }
+      gatewayResponses.push({
+        responseType: String(p.ResponseType),
+        statusCode: p.StatusCode !== undefined ? Number(p.StatusCode) : undefined,
+        headers,
+      });
+    }
+    const stages = stagesByApi.get(logicalId) ?? [];
+    if (stages.length === 0) {
+      warnings.push(`${artifact.stackName}/${logicalId}: REST API has no stage; not served`);
+    }
+    apis.push({
+      logicalId,
+      apiId: logicalId,
+      name: typeof props.Name === 'string' ? props.Name : logicalId,
+      stackName: artifact.stackName,
+      region: artifact.region,
+      stages,
+      stageVariables: stageVariables.get(logicalId) ?? {},
+      root,
+      binaryMediaTypes: Array.isArray(props.BinaryMediaTypes) ? props.BinaryMediaTypes.filter((t: unknown) => typeof t === 'string') : [],
+      gatewayResponses,
+    });
+  }
+}
+
+function node(pathValue: string, pathPart: string, kind: ResourceNode['kind'], paramName?: string): ResourceNode {
+  // A resource id looks like API Gateway's (10 lowercase alphanumerics for the root, 6 otherwise), stable per path.
+  const resourceId = createHash('sha256').update(pathValue).digest('hex').slice(0, kind === 'root' ? 10 : 6);
+  return { path: pathValue, pathPart, kind, paramName, resourceId, literalChildren: new Map(), methods: new Map() };
+}
+
+function addChild(parent: ResourceNode, part: string): ResourceNode {
+  const childPath = parent.path === '/' ? `/${part}` : `${parent.path}/${part}`;
+  const greedy = /^\{(.+)\+\}$/.exec(part);
+  const param = /^\{(.+)\}$/.exec(part);
+  if (greedy) {
+    parent.greedyChild ??= node(childPath, part, 'greedy', greedy[1]);
+    return parent.greedyChild;
+  }
+  if (param) {
+    parent.paramChild ??= node(childPath, part, 'param', param[1]);
+    return parent.paramChild;
+  }
+  let child = parent.literalChildren.get(part);
+  if (child === undefined) {
+    child = node(childPath, part, 'literal');
+    parent.literalChildren.set(part, child);
+  }
+  return child;
+}
+
+function readIntegration(
+  artifact: StackArtifact, resources: Record<string, any>, integration: any, objectKeys: Map<string, string>,
+  functions: Map<string, FunctionSpec>, environment: IntrinsicEnvironment, warnings: string[], methodId: string,
+): IntegrationSpec {
+  const type = String(integration?.Type ?? 'MOCK').toUpperCase();
+  if (type === 'MOCK') {
+    const responses: MockIntegrationResponse[] = (integration?.IntegrationResponses ?? []).map((r: any) => ({
+      statusCode: Number(r.StatusCode ?? 200),
+      selectionPattern: typeof r.SelectionPattern === 'string' ? r.SelectionPattern : undefined,
+      responseParameters: stringValues(r.ResponseParameters),
+      responseTemplates: stringValues(r.ResponseTemplates),
+    }));
+    return { type: 'MOCK', requestTemplates: stringValues(integration?.RequestTemplates), integrationResponses: responses };
+  }
+  if (type === 'AWS_PROXY') {
+    const fnId = integrationFunctionId(integration?.Uri, resources);
+    if (fnId === undefined) {
+      warnings.push(`${artifact.stackName}/${methodId}: AWS_PROXY integration does not invoke a Lambda function of this template; answered 502`);
+      return { type: 'UNSUPPORTED', description: 'AWS_PROXY integration with a function outside the template' };
+    }
+    const key = `${artifact.artifactId}/${fnId}`;
+    if (!functions.has(key)) {
+      functions.set(key, readFunction(artifact, fnId, resources[fnId], objectKeys, environment));
+    }
+    const timeout = Number(integration?.TimeoutInMillis ?? MAX_INTEGRATION_TIMEOUT_MS);
+    return { type: 'AWS_PROXY', functionKey: key, timeoutMs: Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, MAX_INTEGRATION_TIMEOUT_MS) : MAX_INTEGRATION_TIMEOUT_MS };
+  }
+  warnings.push(`${artifact.stackName}/${methodId}: ${type} integrations are not served locally; answered 500`);
+  return { type: 'UNSUPPORTED', description: `${type} integration` };
+}
+
+function stringValues(object: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(object ?? {})) {
+    if (typeof v === 'string') {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+function functionNameOf(artifact: StackArtifact, logicalId: string, resource: any): string {
+  const name = resource?.Properties?.FunctionName;
+  return typeof name === 'string' ? name : `${artifact.stackName}-${logicalId}`;
+}
+
+function readFunction(artifact: StackArtifact, logicalId: string, resource: any, objectKeys: Map<string, string>, environment: IntrinsicEnvironment): FunctionSpec {
+  const p = resource?.Properties ?? {};
+  const variables: Record<string, string> = {};
+  for (const [name, value] of Object.entries<any>(p.Environment?.Variables ?? {})) {
+    variables[name] = tryEvaluateString(value, environment) ?? JSON.stringify(value);
+  }
+  const timeout = Number(p.Timeout ?? 3);
+  const memory = Number(p.MemorySize ?? 128);
+  return {
+    key: `${artifact.artifactId}/${logicalId}`,
+    logicalId,
+    stackName: artifact.stackName,
+    constructPath: artifact.constructPaths.get(logicalId),
+    functionName: functionNameOf(artifact, logicalId, resource),
+    runtime: typeof p.Runtime === 'string' ? p.Runtime : '(container image)',
+    handler: typeof p.Handler === 'string' ? p.Handler : 'index.handler',
+    code: readCode(artifact, resource, objectKeys),
+    environment: variables,
+    timeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : 3,
+    memoryMb: Number.isFinite(memory) && memory > 0 ? memory : 128,
+    region: artifact.region,
+  };
+}
+
+function readCode(artifact: StackArtifact, resource: any, objectKeys: Map<string, string>): FunctionCode {
+  const p = resource?.Properties ?? {};
+  if (typeof p.Runtime !== 'string' || !p.Runtime.startsWith('nodejs')) {
+    return { kind: 'unsupported', reason: `runtime ${p.Runtime ?? '(container image)'} is not run locally (only nodejs runtimes are)` };
+  }
+  if (typeof p.Code?.ZipFile === 'string') {
+    return { kind: 'inline', source: p.Code.ZipFile };
+  }
+  const assetPath = resource?.Metadata?.['aws:asset:path'];
+  const candidates: string[] = [];
+  if (typeof assetPath === 'string') {
+    candidates.push(path.resolve(artifact.assemblyDir, assetPath));
+  }
+  if (typeof p.Code?.S3Key === 'string' && objectKeys.has(p.Code.S3Key)) {
+    candidates.push(objectKeys.get(p.Code.S3Key)!);
+  }
+  for (const candidate of candidates) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isDirectory()) {
+      return { kind: 'directory', directory: candidate };
+    }
+  }
+  if (candidates.length > 0) {
+    return { kind: 'unsupported', reason: `code asset ${candidates[0]} is not a directory in the assembly` };
+  }
+  return { kind: 'unsupported', reason: 'code is not an asset of this cloud assembly (S3Key does not match any asset manifest entry)' };
+}

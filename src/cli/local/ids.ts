@@ -1,0 +1,32 @@
+/**
+ * Identifiers shaped like the ones API Gateway and X-Ray hand out.
+ */
+import { randomBytes, randomUUID } from 'crypto';
+
+/** Random bytes drawn in batches: one system call per few hundred requests. */
+let pool = Buffer.alloc(0);
+let offset = 0;
+function bytes(n: number): Buffer {
+  if (offset + n > pool.length) {
+    pool = randomBytes(4096);
+    offset = 0;
+  }
+  const out = pool.subarray(offset, offset + n);
+  offset += n;
+  return out;
+}
+
+/** A request id (`x-amzn-RequestId`, `requestContext.requestId`): a UUID. */
+export function requestId(): string {
+  return randomUUID();
+}
+
+/** An extended request id (`x-amz-apigw-id`): 16 characters of base64, like `bvIHJFPGIAMF-Iw=`. */
+export function apigwId(): string {
+  return bytes(11).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/** An X-Ray trace header value: `Root=1-<8 hex digits of epoch seconds>-<24 hex digits>`. */
+export function traceId(now = Date.now()): string {
+  return `Root=1-${Math.floor(now / 1000).toString(16).padStart(8, '0')}-${bytes(12).toString('hex')}`;
+}

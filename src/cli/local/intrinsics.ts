@@ -1,0 +1,165 @@
+/**
+ * A small evaluator of CloudFormation intrinsic functions against a local environment: enough to
+ * turn the synthesized template's expressions (a function's environment variables, the stack
+ * outputs that carry vendor_outputs.json values) into what they would be locally.
+ *
+ * It never guesses: a reference it cannot answer makes the whole expression unresolvable
+ * ({@link Unresolvable}), and the caller decides what to do (keep the marker, keep the JSON).
+ */
+
+/** Thrown when an expression refers to something the environment cannot answer. */
+export class Unresolvable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'Unresolvable';
+  }
+}
+
+/** What `Ref` and `Fn::GetAtt` evaluate to locally. */
+export interface IntrinsicEnvironment {
+  /** `AWS::Region` and friends. */
+  readonly pseudo: Readonly<Record<string, string>>;
+  /** Value of `{ Ref: logicalId }`, or undefined when unknown. */
+  ref(logicalId: string): string | undefined;
+  /** Value of `{ Fn::GetAtt: [logicalId, attribute] }`, or undefined when unknown. */
+  getAtt(logicalId: string, attribute: string): string | undefined;
+}
+
+/** The pseudo parameters of a local stack. */
+export function pseudoParameters(region: string, stackName: string, accountId = '123456789012'): Record<string, string> {
+  return {
+    'AWS::Region': region,
+    'AWS::URLSuffix': region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com',
+    'AWS::Partition': region.startsWith('cn-') ? 'aws-cn' : region.startsWith('us-gov-') ? 'aws-us-gov' : 'aws',
+    'AWS::AccountId': accountId,
+    'AWS::StackName': stackName,
+    'AWS::StackId': `arn:aws:cloudformation:${region}:${accountId}:stack/${stackName}/00000000-0000-0000-0000-000000000000`,
+  };
+}
+
+/**
+ * Evaluates an expression. Strings, numbers and booleans are returned as they are; arrays element
+ * by element; an object with one `Ref` / `Fn::*` key is evaluated.
+ *
+ * @throws Unresolvable when any part refers to something `env` does not know
+ */
+export function evaluate(expression: unknown, env: IntrinsicEnvironment): unknown {
+  if (expression === null || typeof expression !== 'object') {
+    return expression;
+  }
+  if (Array.isArray(expression)) {
+    return expression.map((e) => evaluate(e, env));
+  }
+  const keys = Object.keys(expression);
+  const object = expression as Record<string, unknown>;
+  if (keys.length !== 1 || !(keys[0] === 'Ref' || keys[0].startsWith('Fn::'))) {
+    const out: Record<string, unknown> = {};
+    for (const key of keys) {
+      out[key] = evaluate(object[key], env);
+    }
+    return out;
+  }
+  const name = keys[0];
+  const arg = object[name];
+  switch (name) {
+    case 'Ref':
+      return ref(String(arg), env);
+    case 'Fn::GetAtt': {
+      const [logicalId, attribute] = Array.isArray(arg) ? arg.map(String) : String(arg).split(/\.(.*)/s);
+      return getAtt(logicalId, attribute, env);
+    }
+    case 'Fn::Join': {
+      const [delimiter, list] = expectArray(arg, 2, name);
+      const items = evaluate(list, env);
+      if (!Array.isArray(items)) {
+        throw new Unresolvable('Fn::Join needs a list');
+      }
+      return items.map((item) => asString(item, name)).join(String(delimiter));
+    }
+    case 'Fn::Sub':
+      return sub(arg, env);
+    case 'Fn::Select': {
+      const [index, list] = expectArray(arg, 2, name);
+      const items = evaluate(list, env);
+      const i = Number(evaluate(index, env));
+      if (!Array.isArray(items) || !Number.isInteger(i) || i < 0 || i >= items.length) {
+        throw new Unresolvable(`Fn::Select index ${i} is out of range`);
+      }
+      return items[i];
+    }
+    case 'Fn::Split': {
+      const [delimiter, source] = expectArray(arg, 2, name);
+      return asString(evaluate(source, env), name).split(String(delimiter));
+    }
+    case 'Fn::Base64':
+      return Buffer.from(asString(evaluate(arg, env), name), 'utf8').toString('base64');
+    default:
+      throw new Unresolvable(`${name} is not evaluated locally`);
+  }
+}
+
+/** Evaluates to a string, or returns undefined when the expression is unresolvable. */
+export function tryEvaluateString(expression: unknown, env: IntrinsicEnvironment): string | undefined {
+  try {
+    const value = evaluate(expression, env);
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+  } catch (error) {
+    if (error instanceof Unresolvable) {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+function ref(logicalId: string, env: IntrinsicEnvironment): string {
+  if (logicalId === 'AWS::NoValue') {
+    throw new Unresolvable('AWS::NoValue');
+  }
+  const value = env.pseudo[logicalId] ?? env.ref(logicalId);
+  if (value === undefined) {
+    throw new Unresolvable(`Ref ${logicalId} is not known locally`);
+  }
+  return value;
+}
+
+function getAtt(logicalId: string, attribute: string, env: IntrinsicEnvironment): string {
+  const value = env.getAtt(logicalId, attribute);
+  if (value === undefined) {
+    throw new Unresolvable(`Fn::GetAtt ${logicalId}.${attribute} is not known locally`);
+  }
+  return value;
+}
+
+function sub(arg: unknown, env: IntrinsicEnvironment): string {
+  const [template, variables] = Array.isArray(arg) ? [arg[0], (arg[1] ?? {}) as Record<string, unknown>] : [arg, {}];
+  if (typeof template !== 'string') {
+    throw new Unresolvable('Fn::Sub needs a string');
+  }
+  return template.replace(/\$\{([^}]*)\}/g, (whole, name: string) => {
+    if (name.startsWith('!')) {
+      return `\${${name.slice(1)}}`;
+    }
+    if (name in variables) {
+      return asString(evaluate(variables[name], env), 'Fn::Sub');
+    }
+    const dot = name.indexOf('.');
+    if (dot > 0 && !name.startsWith('AWS::')) {
+      return getAtt(name.slice(0, dot), name.slice(dot + 1), env);
+    }
+    return whole === '' ? whole : ref(name, env);
+  });
+}
+
+function expectArray(arg: unknown, length: number, name: string): unknown[] {
+  if (!Array.isArray(arg) || arg.length !== length) {
+    throw new Unresolvable(`${name} needs ${length} arguments`);
+  }
+  return arg;
+}
+
+function asString(value: unknown, name: string): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return String(value);
+  }
+  throw new Unresolvable(`${name} needs strings`);
+}

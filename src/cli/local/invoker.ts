@@ -1,0 +1,328 @@
+/**
+ * Runs Lambda handlers in-process, in worker threads: a warm pool per function, so a slow or stuck
+ * function never blocks another, and a function that crashes, exits or runs out of time loses only
+ * its own worker (which is replaced), never the server.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Worker } from 'worker_threads';
+import { FunctionSpec } from './model';
+import { WORKER_SOURCE } from './worker-source';
+
+/** How one invocation ended. */
+export type InvokeOutcome =
+  /** The handler returned; `payload` is its JSON text (undefined when it returned nothing). */
+  | { readonly kind: 'ok'; readonly payload: string | undefined }
+  /** The handler threw, rejected, or failed to load. */
+  | { readonly kind: 'error'; readonly errorType: string; readonly errorMessage: string; readonly trace: readonly string[] }
+  /** The worker died (process.exit, uncaught exception in a callback). */
+  | { readonly kind: 'crash'; readonly errorMessage: string }
+  /** The function ran past its own timeout. */
+  | { readonly kind: 'timeout'; readonly seconds: number }
+  /** The function cannot run locally (runtime, code). */
+  | { readonly kind: 'unsupported'; readonly reason: string };
+
+/** The Lambda context fields sent with each invocation. */
+export interface InvokeContext {
+  readonly awsRequestId: string;
+}
+
+/** Where function console output goes: one call per line, already tagged. */
+export type FunctionLogSink = (requestId: string, level: string, text: string, fn: FunctionSpec) => void;
+
+export interface InvokerOptions {
+  /** Receives function console output. */
+  readonly log: FunctionLogSink;
+  /** Most concurrent workers per function. @default max(2, available parallelism), at most 8 */
+  readonly maxWorkersPerFunction?: number;
+  /** Extra environment for every function (after the host's, before the function's own). */
+  readonly environment?: Record<string, string>;
+}
+
+interface Pending {
+  readonly id: string;
+  readonly event: string;
+  readonly context: InvokeContext;
+  readonly resolve: (outcome: InvokeOutcome) => void;
+}
+
+class FunctionWorker {
+  public readonly worker: Worker;
+  public ready = false;
+  public current: Pending | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private dead = false;
+
+  constructor(private readonly pool: FunctionPool) {
+    const fn = pool.fn;
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { directory: pool.directory, handler: fn.handler },
+      env: pool.environment,
+      stdout: true,
+      stderr: true,
+    });
+    this.worker.on('message', (message) => this.onMessage(message));
+    this.worker.on('error', (error) => this.onDeath(`${error?.name ?? 'Error'}: ${error?.message ?? error}`));
+    this.worker.on('exit', (code) => this.onDeath(`process exited with code ${code} before completing the request`));
+    const forward = (level: string) => (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').replace(/\n$/, '').split('\n')) {
+        pool.options.log(this.current?.id ?? '-', level, line, fn);
+      }
+    };
+    this.worker.stdout.on('data', forward('STDOUT'));
+    this.worker.stderr.on('data', forward('STDERR'));
+  }
+
+  run(pending: Pending): void {
+    this.current = pending;
+    const timeoutMs = this.pool.fn.timeoutSeconds * 1000;
+    this.timer = setTimeout(() => {
+      const running = this.current;
+      this.current = undefined;
+      this.kill();
+      running?.resolve({ kind: 'timeout', seconds: this.pool.fn.timeoutSeconds });
+      this.pool.drain();
+    }, timeoutMs);
+    this.worker.postMessage({
+      t: 'invoke',
+      id: pending.id,
+      event: pending.event,
+      deadline: Date.now() + timeoutMs,
+      context: this.pool.contextFor(pending),
+    });
+  }
+
+  kill(): void {
+    if (!this.dead) {
+      this.dead = true;
+      clearTimeout(this.timer);
+      this.pool.remove(this);
+      void this.worker.terminate();
+    }
+  }
+
+  private onMessage(message: any): void {
+    switch (message?.t) {
+      case 'ready':
+        this.ready = true;
+        return;
+      case 'log':
+        for (const line of String(message.text).split('\n')) {
+          this.pool.options.log(message.id ?? this.current?.id ?? '-', message.level, line, this.pool.fn);
+        }
+        return;
+      case 'init-error': {
+        const running = this.current;
+        this.current = undefined;
+        this.kill();
+        const e = message.error;
+        this.pool.options.log(running?.id ?? '-', 'ERROR', `init failed: ${e.errorType}: ${e.errorMessage}`, this.pool.fn);
+        running?.resolve({ kind: 'error', errorType: e.errorType, errorMessage: e.errorMessage, trace: e.trace ?? [] });
+        this.pool.drain();
+        return;
+      }
+      case 'result': {
+        const running = this.current;
+        if (running === undefined || running.id !== message.id) {
+          return;
+        }
+        clearTimeout(this.timer);
+        this.current = undefined;
+        if (message.error) {
+          const e = message.error;
+          running.resolve({ kind: 'error', errorType: e.errorType, errorMessage: e.errorMessage, trace: e.trace ?? [] });
+        } else {
+          running.resolve({ kind: 'ok', payload: message.payload });
+        }
+        this.pool.release(this);
+        return;
+      }
+    }
+  }
+
+  private onDeath(reason: string): void {
+    if (this.dead) {
+      return;
+    }
+    const running = this.current;
+    this.current = undefined;
+    this.kill();
+    if (running !== undefined) {
+      this.pool.options.log(running.id, 'ERROR', `worker died: ${reason}`, this.pool.fn);
+      running.resolve({ kind: 'crash', errorMessage: reason });
+    }
+    this.pool.drain();
+  }
+}
+
+class FunctionPool {
+  public readonly directory: string;
+  public readonly environment: Record<string, string>;
+  private readonly idle: FunctionWorker[] = [];
+  private readonly all = new Set<FunctionWorker>();
+  private readonly queue: Pending[] = [];
+  private closed = false;
+
+  constructor(public readonly fn: FunctionSpec, public readonly options: InvokerOptions, scratch: () => string, private readonly maxWorkers: number) {
+    if (fn.code.kind === 'inline') {
+      this.directory = path.join(scratch(), fn.key.replace(/[^A-Za-z0-9_-]/g, '_'));
+      fs.mkdirSync(this.directory, { recursive: true });
+      fs.writeFileSync(path.join(this.directory, 'index.js'), fn.code.source);
+    } else {
+      this.directory = fn.code.kind === 'directory' ? fn.code.directory : os.tmpdir();
+    }
+    this.environment = {
+      ...(process.env as Record<string, string>),
+      ...options.environment,
+      AWS_REGION: fn.region,
+      AWS_DEFAULT_REGION: fn.region,
+      AWS_LAMBDA_FUNCTION_NAME: fn.functionName,
+      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMb),
+      AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
+      AWS_LAMBDA_LOG_GROUP_NAME: `/aws/lambda/${fn.functionName}`,
+      AWS_LAMBDA_LOG_STREAM_NAME: logStreamName(),
+      AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
+      LAMBDA_TASK_ROOT: this.directory,
+      _HANDLER: fn.handler,
+      ...fn.environment,
+    };
+  }
+
+  /** Starts one worker ahead of the first request (Lambda's init), unless the code cannot run. */
+  warm(): void {
+    if (this.fn.code.kind !== 'unsupported' && this.all.size === 0) {
+      this.idle.push(this.spawn());
+    }
+  }
+
+  invoke(event: string, context: InvokeContext): Promise<InvokeOutcome> {
+    if (this.fn.code.kind === 'unsupported') {
+      return Promise.resolve({ kind: 'unsupported', reason: this.fn.code.reason });
+    }
+    return new Promise((resolve) => {
+      this.queue.push({ id: context.awsRequestId, event, context, resolve });
+      this.drain();
+    });
+  }
+
+  contextFor(pending: Pending): Record<string, unknown> {
+    const fn = this.fn;
+    return {
+      functionName: fn.functionName,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: `arn:aws:lambda:${fn.region}:123456789012:function:${fn.functionName}`,
+      memoryLimitInMB: String(fn.memoryMb),
+      awsRequestId: pending.context.awsRequestId,
+      logGroupName: `/aws/lambda/${fn.functionName}`,
+      logStreamName: this.environment.AWS_LAMBDA_LOG_STREAM_NAME,
+    };
+  }
+
+  drain(): void {
+    while (!this.closed && this.queue.length > 0) {
+      let worker = this.idle.pop();
+      if (worker === undefined) {
+        if (this.all.size >= this.maxWorkers) {
+          return;
+        }
+        worker = this.spawn();
+      }
+      worker.run(this.queue.shift()!);
+    }
+  }
+
+  release(worker: FunctionWorker): void {
+    if (this.closed) {
+      worker.kill();
+      return;
+    }
+    this.idle.push(worker);
+    this.drain();
+  }
+
+  remove(worker: FunctionWorker): void {
+    this.all.delete(worker);
+    const i = this.idle.indexOf(worker);
+    if (i >= 0) {
+      this.idle.splice(i, 1);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of this.queue.splice(0)) {
+      pending.resolve({ kind: 'crash', errorMessage: 'server is shutting down' });
+    }
+    const workers = [...this.all];
+    await Promise.all(workers.map(async (w) => {
+      w.kill();
+      await w.worker.terminate();
+    }));
+  }
+
+  private spawn(): FunctionWorker {
+    const worker = new FunctionWorker(this);
+    this.all.add(worker);
+    return worker;
+  }
+}
+
+function logStreamName(): string {
+  const d = new Date();
+  const day = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}`;
+  return `${day}/[$LATEST]${Math.random().toString(16).slice(2, 18).padEnd(16, '0')}${Math.random().toString(16).slice(2, 18).padEnd(16, '0')}`;
+}
+
+/** Runs the functions of a local app. */
+export class Invoker {
+  private readonly pools = new Map<string, FunctionPool>();
+  private scratchDir: string | undefined;
+  private readonly maxWorkers: number;
+
+  constructor(private readonly functions: ReadonlyMap<string, FunctionSpec>, private readonly options: InvokerOptions) {
+    const parallelism = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+    this.maxWorkers = Math.max(1, options.maxWorkersPerFunction ?? Math.min(8, Math.max(2, parallelism)));
+  }
+
+  /** Starts one worker per function now, so the first request finds it warm. */
+  warmAll(): void {
+    for (const key of this.functions.keys()) {
+      this.pool(key).warm();
+    }
+  }
+
+  /** Invokes a function with an event (JSON text). */
+  invoke(functionKey: string, event: string, context: InvokeContext): Promise<InvokeOutcome> {
+    return this.pool(functionKey).invoke(event, context);
+  }
+
+  /** Stops every worker and removes the scratch directory. */
+  async close(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((p) => p.close()));
+    this.pools.clear();
+    if (this.scratchDir !== undefined) {
+      fs.rmSync(this.scratchDir, { recursive: true, force: true });
+      this.scratchDir = undefined;
+    }
+  }
+
+  private pool(key: string): FunctionPool {
+    let pool = this.pools.get(key);
+    if (pool === undefined) {
+      const fn = this.functions.get(key);
+      if (fn === undefined) {
+        throw new Error(`no function ${key}`);
+      }
+      pool = new FunctionPool(fn, this.options, () => this.scratch(), this.maxWorkers);
+      this.pools.set(key, pool);
+    }
+    return pool;
+  }
+
+  private scratch(): string {
+    this.scratchDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-outputs-serve-'));
+    return this.scratchDir;
+  }
+}

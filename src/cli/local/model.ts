@@ -1,0 +1,124 @@
+/**
+ * What the local REST API server knows about an app, read once from the cloud assembly.
+ */
+
+/** Where a function's code comes from. */
+export type FunctionCode =
+  | { readonly kind: 'inline'; readonly source: string }
+  | { readonly kind: 'directory'; readonly directory: string }
+  | { readonly kind: 'unsupported'; readonly reason: string };
+
+/** A Lambda function behind an `AWS_PROXY` integration. */
+export interface FunctionSpec {
+  /** `<stack artifact id>/<logical id>`: unique across stacks. */
+  readonly key: string;
+  readonly logicalId: string;
+  readonly stackName: string;
+  /** Construct path, when the manifest names it (for messages). */
+  readonly constructPath?: string;
+  /** `FunctionName` when literal, else `<stack>-<logical id>`. */
+  readonly functionName: string;
+  readonly runtime: string;
+  readonly handler: string;
+  readonly code: FunctionCode;
+  /** `Environment.Variables`, with the intrinsics that can be resolved locally resolved. */
+  readonly environment: Readonly<Record<string, string>>;
+  /** `Timeout` in seconds (default 3). */
+  readonly timeoutSeconds: number;
+  /** `MemorySize` in MB (default 128). */
+  readonly memoryMb: number;
+  readonly region: string;
+}
+
+/** One entry of a MOCK integration's `IntegrationResponses`. */
+export interface MockIntegrationResponse {
+  readonly statusCode: number;
+  /** `SelectionPattern`; undefined for the default response. */
+  readonly selectionPattern?: string;
+  /** `method.response.header.X` → mapping expression (a static value is quoted: `'value'`). */
+  readonly responseParameters: Readonly<Record<string, string>>;
+  /** Content type → template. */
+  readonly responseTemplates: Readonly<Record<string, string>>;
+}
+
+export type IntegrationSpec =
+  | { readonly type: 'AWS_PROXY'; readonly functionKey: string; readonly timeoutMs: number }
+  | {
+    readonly type: 'MOCK';
+    readonly requestTemplates: Readonly<Record<string, string>>;
+    readonly integrationResponses: readonly MockIntegrationResponse[];
+  }
+  | { readonly type: 'UNSUPPORTED'; readonly description: string };
+
+/** An `AWS::ApiGateway::Method`. */
+export interface MethodSpec {
+  readonly logicalId: string;
+  /** `GET`, `POST`, ..., or `ANY`. */
+  readonly httpMethod: string;
+  /** `NONE`, `AWS_IAM`, `COGNITO_USER_POOLS` or `CUSTOM`. */
+  readonly authorizationType: string;
+  readonly apiKeyRequired: boolean;
+  readonly integration: IntegrationSpec;
+}
+
+/** A node of an API's resource tree. */
+export interface ResourceNode {
+  /** `/`, `/items`, `/items/{proxy+}`. */
+  readonly path: string;
+  readonly pathPart: string;
+  readonly kind: 'root' | 'literal' | 'param' | 'greedy';
+  /** Parameter name for `{name}` and `{name+}`. */
+  readonly paramName?: string;
+  /** `requestContext.resourceId`. */
+  readonly resourceId: string;
+  readonly literalChildren: Map<string, ResourceNode>;
+  paramChild?: ResourceNode;
+  greedyChild?: ResourceNode;
+  /** HTTP method (uppercase, or `ANY`) → method. */
+  readonly methods: Map<string, MethodSpec>;
+}
+
+/** An `AWS::ApiGateway::GatewayResponse`. */
+export interface GatewayResponseSpec {
+  readonly responseType: string;
+  readonly statusCode?: number;
+  /** Header name → static value (quotes removed); other mappings are left out. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** An `AWS::ApiGateway::RestApi` with what hangs off it. */
+export interface ApiSpec {
+  readonly logicalId: string;
+  /** Local API id (the logical id). */
+  readonly apiId: string;
+  readonly name: string;
+  readonly stackName: string;
+  readonly region: string;
+  /** Stage names, from `AWS::ApiGateway::Stage` (or a `Deployment`'s `StageName`). */
+  readonly stages: readonly string[];
+  /** Stage name → stage variables. */
+  readonly stageVariables: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  readonly root: ResourceNode;
+  readonly binaryMediaTypes: readonly string[];
+  readonly gatewayResponses: readonly GatewayResponseSpec[];
+}
+
+/** A stack of the assembly, as far as the local tools need it. */
+export interface StackSpec {
+  readonly artifactId: string;
+  readonly stackName: string;
+  readonly region: string;
+  /** Absolute path of the template file. */
+  readonly templateFile: string;
+  readonly template: Record<string, any>;
+}
+
+/** Everything read from the cloud assembly. */
+export interface LocalApp {
+  readonly assemblyDir: string;
+  readonly stacks: readonly StackSpec[];
+  readonly apis: readonly ApiSpec[];
+  readonly functions: ReadonlyMap<string, FunctionSpec>;
+  /** Things the assembly has that are not served locally (printed on start). */
+  readonly warnings: readonly string[];
+}

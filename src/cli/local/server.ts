@@ -1,0 +1,181 @@
+/**
+ * The local HTTP server: one listener per REST API (each API has its own host in the cloud, so
+ * each gets its own port here), reached at `http://HOST:PORT/<stage>/...`.
+ */
+import * as http from 'http';
+import { AddressInfo } from 'net';
+import { CliError } from '../command';
+import { SigV4Credentials } from './sigv4';
+import { GatewayRequest, LocalGateway, MAX_BODY_BYTES, tooLarge } from './gateway';
+import { requestId as newRequestId } from './ids';
+import { Invoker } from './invoker';
+import { ApiSpec, LocalApp } from './model';
+import { listMethods } from './router';
+
+export interface ServerOptions {
+  /** Interface to bind. @default 127.0.0.1 */
+  readonly host?: string;
+  /** Port of the first API; the next APIs take the following ports. 0 picks free ports. @default 3000 */
+  readonly port?: number;
+  readonly credentials?: SigV4Credentials;
+  readonly allowUnsigned?: boolean;
+  /** Where the terminal lines go (routes, function logs, requests). */
+  readonly print: (line: string) => void;
+  /** No line per request (function output and refusals are still printed). */
+  readonly quiet?: boolean;
+  readonly maxWorkersPerFunction?: number;
+}
+
+/** One served API. */
+export interface Endpoint {
+  readonly api: ApiSpec;
+  readonly host: string;
+  readonly port: number;
+  /** `http://HOST:PORT/<stage>/` of each stage. */
+  readonly urls: readonly string[];
+}
+
+export class LocalApiServer {
+  /** Reads nothing itself: serves the APIs of an app already read from the assembly. */
+  static async start(app: LocalApp, options: ServerOptions): Promise<LocalApiServer> {
+    const server = new LocalApiServer(app, options);
+    try {
+      await server.listen();
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
+    return server;
+  }
+
+  public readonly endpoints: Endpoint[] = [];
+  public readonly invoker: Invoker;
+  private readonly servers: http.Server[] = [];
+
+  private constructor(private readonly app: LocalApp, private readonly options: ServerOptions) {
+    this.invoker = new Invoker(app.functions, {
+      log: (requestId, level, text) => options.print(`${requestId} ${level} ${text}`),
+      maxWorkersPerFunction: options.maxWorkersPerFunction,
+    });
+  }
+
+  /** Lines listing what is mounted: method, URL, function. */
+  routeTable(): string[] {
+    const rows: string[][] = [];
+    for (const endpoint of this.endpoints) {
+      for (const url of endpoint.urls) {
+        for (const { resource, method } of listMethods(endpoint.api.root)) {
+          const integration = method.integration;
+          const target = integration.type === 'AWS_PROXY'
+            ? this.functionLabel(integration.functionKey)
+            : integration.type === 'MOCK' ? 'MOCK' : `not served (${integration.description})`;
+          const auth = method.authorizationType === 'NONE' ? '' : ` [${method.authorizationType}]`;
+          rows.push([method.httpMethod, `${url.replace(/\/$/, '')}${resource.path === '/' ? '/' : resource.path}`, `${target}${auth}`]);
+        }
+      }
+    }
+    const w0 = Math.max(0, ...rows.map((r) => r[0].length));
+    const w1 = Math.max(0, ...rows.map((r) => r[1].length));
+    return rows.map(([m, u, t]) => `  ${m.padEnd(w0)}  ${u.padEnd(w1)}  -> ${t}`);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.servers.map((server) => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    })));
+    await this.invoker.close();
+  }
+
+  private functionLabel(key: string): string {
+    const fn = this.app.functions.get(key);
+    if (fn === undefined) {
+      return key;
+    }
+    const name = fn.constructPath ?? `${fn.stackName}/${fn.logicalId}`;
+    return fn.code.kind === 'unsupported' ? `${name} (not runnable: ${fn.code.reason})` : name;
+  }
+
+  private async listen(): Promise<void> {
+    const host = this.options.host ?? '127.0.0.1';
+    const firstPort = this.options.port ?? 3000;
+    const apis = this.app.apis.filter((a) => a.stages.length > 0);
+    this.invoker.warmAll();
+    for (let i = 0; i < apis.length; i++) {
+      const api = apis[i];
+      const gateway = new LocalGateway(api, {
+        invoker: this.invoker,
+        functions: this.app.functions,
+        credentials: this.options.credentials,
+        allowUnsigned: this.options.allowUnsigned,
+        note: (id, text) => this.options.print(`${id} GATEWAY ${text}`),
+      });
+      const server = http.createServer({ keepAliveTimeout: 5000 }, (req, res) => this.onRequest(gateway, req, res));
+      this.servers.push(server);
+      const port = firstPort === 0 ? 0 : firstPort + i;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE'
+          ? new CliError(`port ${port} on ${host} is in use; pass --port with a free port (or 0 for any)`)
+          : error));
+        server.listen(port, host, () => resolve());
+      });
+      const actual = (server.address() as AddressInfo).port;
+      const shownHost = host.includes(':') ? `[${host}]` : host;
+      this.endpoints.push({ api, host, port: actual, urls: api.stages.map((s) => `http://${shownHost}:${actual}/${s}/`) });
+    }
+  }
+
+  private onRequest(gateway: LocalGateway, req: http.IncomingMessage, res: http.ServerResponse): void {
+    const started = process.hrtime.bigint();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    req.on('data', (chunk: Buffer) => {
+      if (tooBig) {
+        return;
+      }
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        tooBig = true;
+        chunks.length = 0;
+      } else {
+        chunks.push(chunk);
+      }
+    });
+    req.on('end', () => {
+      const rawHeaders: Array<[string, string]> = [];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) {
+        rawHeaders.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
+      }
+      const request: GatewayRequest = {
+        method: req.method ?? 'GET',
+        target: req.url ?? '/',
+        rawHeaders,
+        body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks),
+        sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        port: req.socket.localPort,
+      };
+      const answer = tooBig ? Promise.resolve(tooLarge(newRequestId())) : gateway.handle(request);
+      answer.then((response) => {
+        const flat: string[] = [];
+        for (const [name, value] of response.headers) {
+          flat.push(name, value);
+        }
+        flat.push('Content-Length', String(response.body.length));
+        res.writeHead(response.statusCode, flat);
+        res.end(response.body);
+        if (!this.options.quiet) {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          this.options.print(`${response.requestId} ${request.method} ${request.target} ${response.statusCode} ${ms.toFixed(1)} ms`);
+        }
+      }, (error) => {
+        this.options.print(`- ERROR ${request.method} ${request.target}: ${error?.stack ?? error}`);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'Content-Type': 'application/json' });
+        }
+        res.end(JSON.stringify({ message: 'Internal server error' }));
+      });
+    });
+    req.on('error', () => res.destroy());
+  }
+}

@@ -1,0 +1,151 @@
+import { CliError, Command, OptionValues, parseOptions, UsageError } from './command';
+import { readLocalApp } from './local/assembly';
+import { buildLocalOutputs, stacksWithOutputs, writeLocalOutputs } from './local/local-outputs';
+import { LocalApiServer } from './local/server';
+import { parseCredentials, SigV4Credentials } from './local/sigv4';
+
+export const SERVE_HELP = [
+  'Usage: vendor-outputs serve [--app DIR] [--stack NAME]... [--port N] [--host ADDR]',
+  '                            [--credentials KEY:SECRET] [--allow-unsigned] [--write-outputs DIR] [--quiet]',
+  '',
+  'Serves every REST API (AWS::ApiGateway::RestApi) of the synthesized app on a local port, reached at',
+  'http://HOST:PORT/<stage>/..., running the Lambda functions behind its proxy integrations from their',
+  'code assets in worker threads. No cloud account and no Docker. Several APIs take consecutive ports.',
+  '',
+  'Options:',
+  '  --app DIR                 Cloud assembly directory (default: cdk.out)',
+  '  --stack NAME              Serve only this stack (artifact id or stack name; repeatable)',
+  '  --port N                  Port of the first API (default: 3000; 0 picks a free port)',
+  '  --host ADDR               Interface to bind (default: 127.0.0.1)',
+  '  --credentials KEY:SECRET  Key pair that IAM-authorized methods accept (SigV4, service execute-api).',
+  '                            Default: $VENDOR_OUTPUTS_CREDENTIALS (KEY:SECRET), else',
+  '                            $AWS_ACCESS_KEY_ID and $AWS_SECRET_ACCESS_KEY when both are set',
+  '  --allow-unsigned          Let unsigned requests reach IAM-authorized methods as a guest',
+  '  --write-outputs DIR       Also write DIR/vendor_outputs.json with the REST endpoints pointing here',
+  '  --quiet                   No line per request (function output is still shown)',
+  '',
+  'Stops on Ctrl+C (SIGINT) or SIGTERM.',
+  '',
+  'Example:',
+  '  npx cdk synth && vendor-outputs serve --write-outputs ../frontend/src',
+  '  curl -i "http://127.0.0.1:3000/prod/items?limit=5"',
+].join('\n');
+
+/** The SigV4 key pair: the option, else VENDOR_OUTPUTS_CREDENTIALS, else the AWS_* pair. */
+export function credentialsFrom(values: OptionValues, env: NodeJS.ProcessEnv): SigV4Credentials | undefined {
+  if (typeof values.credentials === 'string') {
+    return parseCredentials(values.credentials);
+  }
+  if (env.VENDOR_OUTPUTS_CREDENTIALS) {
+    return parseCredentials(env.VENDOR_OUTPUTS_CREDENTIALS);
+  }
+  if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
+    return { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY };
+  }
+  return undefined;
+}
+
+export function parsePort(value: unknown): number {
+  const text = String(value);
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) {
+    throw new UsageError(`--port must be an integer from 0 to 65535 (got '${text}')`);
+  }
+  return port;
+}
+
+export const command: Command = {
+  name: 'serve',
+  summary: 'Serve the REST APIs of a synthesized app on 127.0.0.1',
+  help: SERVE_HELP,
+  async run(args) {
+    const { values } = parseOptions(args, {
+      'app': { type: 'string' },
+      'stack': { type: 'string', multiple: true },
+      'port': { type: 'string' },
+      'host': { type: 'string' },
+      'credentials': { type: 'string' },
+      'allow-unsigned': { type: 'boolean' },
+      'write-outputs': { type: 'string' },
+      'quiet': { type: 'boolean' },
+    });
+    const port = values.port === undefined ? 3000 : parsePort(values.port);
+    const host = (values.host as string | undefined) ?? '127.0.0.1';
+    const credentials = credentialsFrom(values, process.env);
+    const appDir = (values.app as string | undefined) ?? 'cdk.out';
+    const app = readLocalApp(appDir, (values.stack as string[] | undefined) ?? []);
+    const print = (line: string) => process.stdout.write(`${line}\n`);
+    for (const warning of app.warnings) {
+      process.stderr.write(`vendor-outputs serve: warning: ${warning}\n`);
+    }
+    const served = app.apis.filter((a) => a.stages.length > 0);
+    if (served.length === 0) {
+      throw new CliError(`no REST API with a stage in ${appDir}${values.stack ? ` (stacks: ${(values.stack as string[]).join(', ')})` : ''}; nothing to serve`);
+    }
+    const writeDir = values['write-outputs'] as string | undefined;
+    const withOutputs = writeDir === undefined ? [] : stacksWithOutputs(app.stacks, app.assemblyDir);
+    if (writeDir !== undefined && withOutputs.length !== 1) {
+      throw new CliError(withOutputs.length === 0
+        ? `--write-outputs: no stack in ${appDir} carries a vendor_outputs.json (was it synthesized with cdk-vendor-outputs?)`
+        : `--write-outputs: several stacks carry a vendor_outputs.json (${withOutputs.map((s) => s.artifactId).join(', ')}); pick one with --stack`);
+    }
+
+    const server = await LocalApiServer.start(app, {
+      host,
+      port,
+      credentials,
+      allowUnsigned: values['allow-unsigned'] === true,
+      quiet: values.quiet === true,
+      print,
+    });
+    const stopped = new Promise<void>((resolve) => {
+      const stop = (signal: string) => {
+        process.removeListener('SIGINT', onInt);
+        process.removeListener('SIGTERM', onTerm);
+        process.stderr.write(`vendor-outputs serve: ${signal}, stopping\n`);
+        void server.close().then(resolve);
+      };
+      const onInt = () => stop('SIGINT');
+      const onTerm = () => stop('SIGTERM');
+      process.on('SIGINT', onInt);
+      process.on('SIGTERM', onTerm);
+    });
+
+    print(`Serving ${served.length} REST API(s) from ${appDir}:`);
+    for (const endpoint of server.endpoints) {
+      print(`${endpoint.api.name} (${endpoint.api.stackName}/${endpoint.api.logicalId}) at ${endpoint.urls.join(', ')}`);
+    }
+    for (const line of server.routeTable()) {
+      print(line);
+    }
+    const iam = served.some((api) => hasIam(api.root));
+    if (iam) {
+      print(credentials
+        ? `IAM-authorized methods accept requests signed with access key ${credentials.accessKeyId}${values['allow-unsigned'] ? ' and unsigned requests (as a guest)' : ''}`
+        : `IAM-authorized methods refuse unsigned requests${values['allow-unsigned'] ? ' unless --allow-unsigned (on: guests are let in)' : '; pass --credentials KEY:SECRET to accept signed ones, --allow-unsigned to let guests in'}`);
+    }
+    if (writeDir !== undefined) {
+      const outputs = buildLocalOutputs(withOutputs[0], app.assemblyDir, server.endpoints.map((e) => ({
+        apiId: e.api.apiId,
+        origin: `http://${e.host.includes(':') ? `[${e.host}]` : e.host}:${e.port}`,
+      })));
+      try {
+        const file = writeLocalOutputs(outputs, writeDir);
+        print(`Wrote ${file}${outputs.unresolved.length > 0 ? ` (${outputs.unresolved.length} value(s) known only after deploy left pending: ${outputs.unresolved.join(', ')})` : ''}`);
+      } catch (error) {
+        await server.close();
+        throw error;
+      }
+    }
+    print('Press Ctrl+C to stop.');
+    await stopped;
+    return 0;
+  },
+};
+
+function hasIam(node: import('./local/model').ResourceNode): boolean {
+  if ([...node.methods.values()].some((m) => m.authorizationType === 'AWS_IAM')) {
+    return true;
+  }
+  return [...node.literalChildren.values(), node.paramChild, node.greedyChild].some((c) => c !== undefined && hasIam(c));
+}
