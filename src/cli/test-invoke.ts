@@ -1,0 +1,164 @@
+import { CliError, Command, parseOptions, UsageError } from './command';
+import { readLocalApp } from './local/assembly';
+import { ExecutionLog, GatewayResponse, LocalGateway } from './local/gateway';
+import { Invoker } from './local/invoker';
+import { ApiSpec } from './local/model';
+
+export const TEST_INVOKE_HELP = [
+  'Usage: vendor-outputs test-invoke --method METHOD --path PATH [--query K=V]... [--header K:V]... [--body TEXT]',
+  '                                  [--app DIR] [--stack NAME] [--api NAME] [--json]',
+  '',
+  "Sends one request through the local REST API machinery without a server, as the API Gateway console's",
+  'TEST does, and prints the request path, status, latency, response body, response headers and the',
+  "execution log (Authorization and X-Amz-Security-Token values masked). As in the console, the stage is",
+  "'test-invoke-stage' and the method's authorization is not checked.",
+  '',
+  'Options:',
+  '  --method METHOD   HTTP method (GET, POST, ...)',
+  '  --path PATH       Resource path without the stage, e.g. /items or /items/42 (may carry ?query)',
+  '  --query K=V       Query string parameter (repeatable; K=V&K2=V2 also works)',
+  '  --header K:V      Request header (repeatable)',
+  '  --body TEXT       Request body, e.g. \'{"name":"pen"}\'',
+  '  --app DIR         Cloud assembly directory (default: cdk.out)',
+  '  --stack NAME      Only this stack (artifact id or stack name)',
+  '  --api NAME        The REST API (name or logical id) when the app has several',
+  '  --json            Print one JSON object {request, status, latency, body, headers, multiValueHeaders, log}',
+  '',
+  'Exit status: 0 when the request ran (whatever its HTTP status), 1 when it could not run, 2 on usage errors.',
+  '',
+  'Example:',
+  '  vendor-outputs test-invoke --method GET --path /items --query limit=5',
+].join('\n');
+
+/** What the console's TEST shows. */
+export interface TestInvokeResult {
+  readonly request: string;
+  readonly status: number;
+  readonly latency: number;
+  readonly body: string;
+  readonly headers: Record<string, string>;
+  readonly multiValueHeaders: Record<string, string[]>;
+  readonly log: string;
+}
+
+function pickApi(apis: readonly ApiSpec[], name: string | undefined): ApiSpec {
+  if (name !== undefined) {
+    const found = apis.filter((a) => a.name === name || a.logicalId === name);
+    if (found.length !== 1) {
+      throw new CliError(found.length === 0
+        ? `no REST API '${name}'; APIs: ${apis.map((a) => `${a.name} (${a.logicalId})`).join(', ') || '(none)'}`
+        : `several REST APIs are named '${name}'; pass the logical id: ${found.map((a) => a.logicalId).join(', ')}`);
+    }
+    return found[0];
+  }
+  if (apis.length === 1) {
+    return apis[0];
+  }
+  throw new CliError(apis.length === 0
+    ? 'no REST API in the cloud assembly'
+    : `the app has ${apis.length} REST APIs; pick one with --api: ${apis.map((a) => `${a.name} (${a.logicalId})`).join(', ')}`);
+}
+
+function toResult(target: string, response: GatewayResponse, latency: number, log: ExecutionLog): TestInvokeResult {
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (const [name, value] of response.headers) {
+    headers[name] = value;
+    (multiValueHeaders[name] ??= []).push(value);
+  }
+  return {
+    request: target,
+    status: response.statusCode,
+    latency,
+    body: response.body.toString('utf8'),
+    headers,
+    multiValueHeaders,
+    log: [`Execution log for request ${response.requestId}`, ...log.lines].join('\n'),
+  };
+}
+
+function formatText(result: TestInvokeResult): string {
+  return [
+    `Request: ${result.request}`,
+    `Status: ${result.status}`,
+    `Latency: ${result.latency} ms`,
+    'Response body:',
+    result.body,
+    'Response headers:',
+    `{${Object.entries(result.headers).map(([k, v]) => `${k}=${v}`).join(', ')}}`,
+    'Logs:',
+    result.log,
+  ].join('\n');
+}
+
+export const command: Command = {
+  name: 'test-invoke',
+  summary: "Send one request to a REST API, as the console's TEST does",
+  help: TEST_INVOKE_HELP,
+  async run(args) {
+    const { values } = parseOptions(args, {
+      'method': { type: 'string' },
+      'path': { type: 'string' },
+      'query': { type: 'string', multiple: true },
+      'header': { type: 'string', multiple: true },
+      'body': { type: 'string' },
+      'app': { type: 'string' },
+      'stack': { type: 'string', multiple: true },
+      'api': { type: 'string' },
+      'json': { type: 'boolean' },
+    });
+    const method = values.method as string | undefined;
+    const pathArg = values.path as string | undefined;
+    if (method === undefined || !/^[A-Za-z]+$/.test(method)) {
+      throw new UsageError(method === undefined ? '--method is required (GET, POST, ...)' : `--method must be an HTTP method name (got '${method}')`);
+    }
+    if (pathArg === undefined || !pathArg.startsWith('/')) {
+      throw new UsageError(pathArg === undefined ? '--path is required, e.g. --path /items' : `--path must start with '/' (got '${pathArg}')`);
+    }
+    const rawHeaders: Array<[string, string]> = [];
+    for (const h of (values.header as string[] | undefined) ?? []) {
+      const colon = h.indexOf(':');
+      if (colon <= 0) {
+        throw new UsageError(`--header must be NAME:VALUE (got '${h}')`);
+      }
+      rawHeaders.push([h.slice(0, colon).trim(), h.slice(colon + 1).trim()]);
+    }
+    const queryParts = (values.query as string[] | undefined) ?? [];
+    for (const q of queryParts) {
+      if (!q.includes('=') || q.startsWith('=')) {
+        throw new UsageError(`--query must be NAME=VALUE (got '${q}')`);
+      }
+    }
+    const [pathOnly, inlineQuery] = pathArg.includes('?') ? [pathArg.slice(0, pathArg.indexOf('?')), pathArg.slice(pathArg.indexOf('?') + 1)] : [pathArg, ''];
+    const query = [inlineQuery, ...queryParts].filter((q) => q !== '').join('&');
+    const target = query === '' ? pathOnly : `${pathOnly}?${query}`;
+
+    const app = readLocalApp((values.app as string | undefined) ?? 'cdk.out', (values.stack as string[] | undefined) ?? []);
+    const api = pickApi(app.apis, values.api as string | undefined);
+    const functionLines: string[] = [];
+    const invoker = new Invoker(app.functions, {
+      log: (requestId, level, text) => functionLines.push(`${requestId} ${level} ${text}`),
+      maxWorkersPerFunction: 1,
+    });
+    try {
+      const gateway = new LocalGateway(api, { invoker, functions: app.functions, testInvoke: true });
+      const log = new ExecutionLog();
+      const started = Date.now();
+      const response = await gateway.handle({
+        method: method.toUpperCase(),
+        target,
+        rawHeaders,
+        body: Buffer.from((values.body as string | undefined) ?? '', 'utf8'),
+        sourceIp: 'test-invoke-source-ip',
+      }, log);
+      const result = toResult(target, response, Date.now() - started, log);
+      for (const line of functionLines) {
+        process.stderr.write(`${line}\n`);
+      }
+      process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatText(result)}\n`);
+      return 0;
+    } finally {
+      await invoker.close();
+    }
+  },
+};
