@@ -1,0 +1,272 @@
+import { Annotations, SecretValue, Stack, Token } from 'aws-cdk-lib';
+import * as pinpoint from 'aws-cdk-lib/aws-pinpoint';
+import { Construct, IConstruct } from 'constructs';
+import { NotificationChannel } from '../outputs/sections/notifications';
+import { VendorOutputs } from '../outputs/vendor-outputs';
+
+/** A messaging app whose channels are written to vendor_outputs.json. */
+export interface INotifications extends IConstruct {
+  /** Id of the messaging app. */
+  readonly appId: string;
+  /** Region of the messaging app. */
+  readonly region: string;
+  /** Enabled channels. */
+  readonly channels: NotificationChannel[];
+}
+
+/** The EMAIL channel. */
+export interface EmailChannelOptions {
+  /** Verified sender address, e.g. `no-reply@example.com`. */
+  readonly fromAddress: string;
+  /** ARN of the verified Amazon SES identity (domain or address) the app sends from. */
+  readonly identityArn: string;
+  /**
+   * Amazon SES configuration set applied to the messages.
+   * @default - none
+   */
+  readonly configurationSet?: string;
+}
+
+/** The SMS channel. */
+export interface SmsChannelOptions {
+  /**
+   * Sender id shown on recipients' devices, where supported.
+   * @default - none
+   */
+  readonly senderId?: string;
+  /**
+   * Registered short code to send from.
+   * @default - none
+   */
+  readonly shortCode?: string;
+}
+
+/** The PUSH_ANDROID channel (Firebase Cloud Messaging). Give exactly one of `serviceJson` and `apiKey`. */
+export interface AndroidPushChannelOptions {
+  /**
+   * The Firebase service account JSON (FCM HTTP v1, token authentication).
+   * @default - none; then `apiKey` is required
+   */
+  readonly serviceJson?: SecretValue;
+  /**
+   * Legacy FCM server key.
+   * @default - none; then `serviceJson` is required
+   */
+  readonly apiKey?: SecretValue;
+}
+
+/** The PUSH_IOS channel (Apple Push Notification service, token authentication). */
+export interface IosPushChannelOptions {
+  /** Bundle id of the app, e.g. `com.example.app`. */
+  readonly bundleId: string;
+  /** Apple developer team id. */
+  readonly teamId: string;
+  /** Id of the APNs signing key. */
+  readonly tokenKeyId: string;
+  /** The APNs signing key (the contents of the `.p8` file). */
+  readonly tokenKey: SecretValue;
+  /**
+   * Use the APNs sandbox (development) environment instead of production.
+   * @default false
+   */
+  readonly sandbox?: boolean;
+}
+
+/** Properties of {@link Notifications}: at least one channel. */
+export interface NotificationsProps {
+  /**
+   * Name of the messaging app.
+   * @default - the construct id
+   */
+  readonly appName?: string;
+  /**
+   * Enable in-app messaging (no channel resource; the app serves in-app campaigns).
+   * @default false
+   */
+  readonly inAppMessaging?: boolean;
+  /**
+   * The EMAIL channel.
+   * @default - no e-mail channel
+   */
+  readonly email?: EmailChannelOptions;
+  /**
+   * The SMS channel.
+   * @default - no SMS channel
+   */
+  readonly sms?: SmsChannelOptions;
+  /**
+   * The PUSH_ANDROID channel.
+   * @default - no Android push channel
+   */
+  readonly pushAndroid?: AndroidPushChannelOptions;
+  /**
+   * The PUSH_IOS channel.
+   * @default - no iOS push channel
+   */
+  readonly pushIos?: IosPushChannelOptions;
+}
+
+/** What {@link Notifications.fromAppId} needs to describe an existing messaging app. */
+export interface NotificationsFromAppIdOptions {
+  /** Id of the existing messaging app. */
+  readonly appId: string;
+  /** Its enabled channels; at least one, no repeats. */
+  readonly channels: NotificationChannel[];
+  /**
+   * Region of the app.
+   * @default - the stack's region
+   */
+  readonly region?: string;
+}
+
+const END_OF_SUPPORT = 'The messaging service behind Notifications (Amazon Pinpoint) reached end of support on 2026-10-30: '
+  + 'its apps and channels may stop sending or fail to deploy. Plan a move to AWS End User Messaging (SMS, push) and Amazon SES (e-mail).';
+
+/**
+ * A messaging app (Amazon Pinpoint) with its channels, written to the `notifications` section
+ * (`vendor_region`, `vendor_messaging_app_id`, `channels`) and to `analytics.vendor_messaging`.
+ * Push credentials are `SecretValue`s.
+ *
+ * Note: Amazon Pinpoint reached end of support on 2026-10-30; see the README.
+ *
+ * @example
+ * new Notifications(this, 'Notifications', { inAppMessaging: true, sms: {} });
+ */
+export class Notifications extends Construct implements INotifications {
+  /**
+   * Describes an existing messaging app by id in vendor_outputs.json; creates no resource.
+   */
+  public static fromAppId(scope: Construct, id: string, options: NotificationsFromAppIdOptions): INotifications {
+    return new ExistingNotifications(scope, id, options);
+  }
+
+  /** The messaging app. */
+  public readonly app: pinpoint.CfnApp;
+  public readonly appId: string;
+  public readonly region: string;
+  public readonly channels: NotificationChannel[];
+
+  constructor(scope: Construct, id: string, props: NotificationsProps = {}) {
+    super(scope, id);
+    const appName = props.appName ?? id;
+    if (!Token.isUnresolved(appName) && (appName.trim() === '' || appName.length > 64)) {
+      throw new Error(`${this.node.path}: appName must have 1 to 64 characters and not be blank (got ${JSON.stringify(appName)})`);
+    }
+    const channels: NotificationChannel[] = [];
+    if (props.inAppMessaging) {
+      channels.push(NotificationChannel.IN_APP_MESSAGING);
+    }
+    if (props.pushAndroid) {
+      channels.push(NotificationChannel.PUSH_ANDROID);
+    }
+    if (props.pushIos) {
+      channels.push(NotificationChannel.PUSH_IOS);
+    }
+    if (props.email) {
+      channels.push(NotificationChannel.EMAIL);
+    }
+    if (props.sms) {
+      channels.push(NotificationChannel.SMS);
+    }
+    if (channels.length === 0) {
+      throw new Error(`${this.node.path}: Notifications needs at least one channel: inAppMessaging, pushAndroid, pushIos, email or sms`);
+    }
+    if (props.pushAndroid && (props.pushAndroid.serviceJson === undefined) === (props.pushAndroid.apiKey === undefined)) {
+      throw new Error(`${this.node.path}: pushAndroid needs exactly one of serviceJson (FCM HTTP v1) and apiKey (legacy FCM)`);
+    }
+    if (props.email && !Token.isUnresolved(props.email.fromAddress) && !/^[^@\s]+@[^@\s]+$/.test(props.email.fromAddress)) {
+      throw new Error(`${this.node.path}: email.fromAddress must be an e-mail address (got ${JSON.stringify(props.email.fromAddress)})`);
+    }
+    if (props.sms?.senderId !== undefined && !Token.isUnresolved(props.sms.senderId) && !/^[A-Za-z0-9-]{1,11}$/.test(props.sms.senderId)) {
+      throw new Error(`${this.node.path}: sms.senderId must have 1 to 11 letters, digits or hyphens (got ${JSON.stringify(props.sms.senderId)})`);
+    }
+
+    this.app = new pinpoint.CfnApp(this, 'Resource', { name: appName });
+    this.appId = this.app.ref;
+    this.region = Stack.of(this).region;
+    this.channels = channels;
+
+    if (props.pushAndroid) {
+      new pinpoint.CfnGCMChannel(this, 'PushAndroid', {
+        applicationId: this.appId,
+        enabled: true,
+        ...(props.pushAndroid.serviceJson
+          ? { serviceJson: props.pushAndroid.serviceJson.unsafeUnwrap(), defaultAuthenticationMethod: 'TOKEN' }
+          : { apiKey: props.pushAndroid.apiKey!.unsafeUnwrap(), defaultAuthenticationMethod: 'KEY' }),
+      });
+    }
+    if (props.pushIos) {
+      const ios = {
+        applicationId: this.appId,
+        enabled: true,
+        defaultAuthenticationMethod: 'TOKEN',
+        bundleId: props.pushIos.bundleId,
+        teamId: props.pushIos.teamId,
+        tokenKeyId: props.pushIos.tokenKeyId,
+        tokenKey: props.pushIos.tokenKey.unsafeUnwrap(),
+      };
+      if (props.pushIos.sandbox) {
+        new pinpoint.CfnAPNSSandboxChannel(this, 'PushIos', ios);
+      } else {
+        new pinpoint.CfnAPNSChannel(this, 'PushIos', ios);
+      }
+    }
+    if (props.email) {
+      new pinpoint.CfnEmailChannel(this, 'Email', {
+        applicationId: this.appId,
+        enabled: true,
+        fromAddress: props.email.fromAddress,
+        identity: props.email.identityArn,
+        configurationSet: props.email.configurationSet,
+      });
+    }
+    if (props.sms) {
+      new pinpoint.CfnSMSChannel(this, 'Sms', {
+        applicationId: this.appId,
+        enabled: true,
+        senderId: props.sms.senderId,
+        shortCode: props.sms.shortCode,
+      });
+    }
+
+    Annotations.of(this).addWarningV2('cdk-vendor-outputs:messaging-end-of-support', END_OF_SUPPORT);
+    writeOutputs(this, this.appId, this.region, channels);
+  }
+}
+
+/** An existing messaging app, described by id. */
+class ExistingNotifications extends Construct implements INotifications {
+  public readonly appId: string;
+  public readonly region: string;
+  public readonly channels: NotificationChannel[];
+
+  constructor(scope: Construct, id: string, options: NotificationsFromAppIdOptions) {
+    super(scope, id);
+    if (options.channels.length === 0) {
+      throw new Error(`${this.node.path}: channels must list at least one of ${Object.values(NotificationChannel).join(', ')}`);
+    }
+    const repeated = options.channels.filter((c, i) => options.channels.indexOf(c) !== i);
+    if (repeated.length > 0) {
+      throw new Error(`${this.node.path}: channels must not repeat; repeated: ${[...new Set(repeated)].join(', ')}`);
+    }
+    const unknown = options.channels.filter((c) => !Object.values(NotificationChannel).includes(c));
+    if (unknown.length > 0) {
+      throw new Error(`${this.node.path}: unknown channel(s) ${unknown.join(', ')}; allowed: ${Object.values(NotificationChannel).join(', ')}`);
+    }
+    if (!Token.isUnresolved(options.appId) && !/^[A-Za-z0-9]{1,64}$/.test(options.appId)) {
+      throw new Error(`${this.node.path}: appId must be the id of a messaging app, letters and digits (got ${JSON.stringify(options.appId)})`);
+    }
+    this.appId = options.appId;
+    this.region = options.region ?? Stack.of(this).region;
+    this.channels = [...options.channels];
+    Annotations.of(this).addWarningV2('cdk-vendor-outputs:messaging-end-of-support', END_OF_SUPPORT);
+    writeOutputs(this, this.appId, this.region, this.channels);
+  }
+}
+
+function writeOutputs(scope: Construct, appId: string, region: string, channels: NotificationChannel[]): void {
+  VendorOutputs.of(scope).addOutput({
+    notifications: { vendorRegion: region, vendorMessagingAppId: appId, channels },
+    analytics: { vendorMessaging: { vendorRegion: region, appId } },
+  });
+}
