@@ -72,3 +72,55 @@ export function parseCurlResponse(text: string): { status: number; headers: Reco
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const TRACE_ID = /^Root=1-[0-9a-f]{8}-[0-9a-f]{24}$/;
 export const APIGW_ID = /^[A-Za-z0-9_-]{15}=$/;
+
+/** A `vendor-outputs` child process started from the sources (as test/support/cli.ts runs it). */
+export interface CliProcess {
+  readonly child: import('child_process').ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when stdout contains `text`; rejects after `ms`. */
+  waitFor(text: string | RegExp, ms?: number): Promise<string>;
+  /** Resolves with the exit code (or signal) when the process ends. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
+  const root = path.join(__dirname, '..', '..', '..');
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', path.join(root, 'src', 'cli', 'main.ts'), ...args], {
+    cwd: root,
+    env: { ...process.env, TS_NODE_PROJECT: path.join(root, 'tsconfig.json'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  const waiters: Array<() => void> = [];
+  child.stdout!.on('data', (d) => { out += d; waiters.forEach((w) => w()); });
+  child.stderr!.on('data', (d) => { err += d; });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor(text, ms = 30_000) {
+      return new Promise((resolve, reject) => {
+        const matches = () => (typeof text === 'string' ? out.includes(text) : text.test(out));
+        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${text}; stdout:\n${out}\nstderr:\n${err}`)), ms);
+        const check = () => {
+          if (matches()) {
+            clearTimeout(timer);
+            resolve(out);
+          }
+        };
+        waiters.push(check);
+        void exited.then(() => {
+          if (!matches()) {
+            clearTimeout(timer);
+            reject(new Error(`process exited before ${text}; stdout:\n${out}\nstderr:\n${err}`));
+          }
+        });
+        check();
+      });
+    },
+  };
+}
