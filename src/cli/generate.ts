@@ -3,8 +3,8 @@
  * deployed stack (through CloudFormation) or offline from `cdk deploy --outputs-file` plus the
  * cloud assembly. Loads no aws-cdk-lib; loads the AWS SDK only when it calls AWS.
  */
-import { CarriedDocument, METADATA_KEY } from '../outputs/carriage';
 import { CliError, Command, OptionValues, parseOptions, UsageError } from './command';
+import { CarriedDocument, METADATA_KEY } from '../outputs/carriage';
 import { AssemblyStack, listAssemblyStacks, readTemplate } from './generate/assembly';
 import { CloudFormationReader, DeployedStack } from './generate/cloudformation';
 import { selectByIdentity } from './generate/identity';

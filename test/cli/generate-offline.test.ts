@@ -63,7 +63,7 @@ function bucketId(template: any): string {
 
 function outputsOf(stackName: string, region = 'eu-west-1'): Record<string, string> {
   const template = templates[stackName];
-  return evaluateOutputs(template, { 'AWS::Region': region, [bucketId(template)]: `${stackName.toLowerCase()}-files`, Note: TRICKY });
+  return evaluateOutputs(template, { 'AWS::Region': region, [bucketId(template)]: `${stackName.toLowerCase()}-files`, 'Note': TRICKY });
 }
 
 function writeOutputsFile(name: string, content: unknown): string {

@@ -22,7 +22,10 @@ test('several APIs under custom.<outputsKey>, next to a flat one and unrelated c
   const outputs = {
     ...base,
     custom: {
-      api_id: 'flat1', api_endpoint: 'https://flat1.execute-api.us-east-1.amazonaws.com/prod/', api_name: 'main', vendor_region: 'us-east-1',
+      api_id: 'flat1',
+      api_endpoint: 'https://flat1.execute-api.us-east-1.amazonaws.com/prod/',
+      api_name: 'main',
+      vendor_region: 'us-east-1',
       orders: { api_id: 'o1', api_endpoint: 'https://o1.execute-api.eu-central-1.amazonaws.com/dev/', api_name: 'orders', api_stage: 'dev', vendor_region: 'eu-central-1' },
       users: { api_id: 'u1', api_endpoint: 'https://u1.execute-api.ap-south-1.amazonaws.com/v1/', api_name: 'users', api_stage: 'v1', vendor_region: 'ap-south-1' },
       feature_flags: { beta: true },

@@ -4,6 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import * as vm from 'vm';
 import * as ts from 'typescript';
 
 const SOURCE = path.join(__dirname, '..', '..', 'src', 'client', 'index.ts');
@@ -18,7 +19,6 @@ test('src/client imports nothing', () => {
 
 test('the transpiled module runs in a bare VM context (no require, no process, no Buffer)', () => {
   const js = ts.transpileModule(fs.readFileSync(SOURCE, 'utf8'), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
-  const vm = require('vm');
   const sandbox: any = { exports: {}, module: { exports: {} } };
   sandbox.module.exports = sandbox.exports;
   vm.runInNewContext(js, sandbox);
