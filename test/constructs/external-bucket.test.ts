@@ -1,8 +1,8 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { IdentityPool } from 'aws-cdk-lib/aws-cognito-identitypool';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { ExternalBucket, ExternalBucketAccess } from '../../src';
 import { newStack, synthOutputs } from './support';
+import { ExternalBucket, ExternalBucketAccess } from '../../src';
 
 
 describe('ExternalBucket', () => {

@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { GeoResources, GeoResourcesProps, PlaceIndexDataSource, PlaceIndexIntendedUse } from '../../src';
 import { newStack, synthOutputs } from './support';
+import { GeoResources, GeoResourcesProps, PlaceIndexDataSource, PlaceIndexIntendedUse } from '../../src';
 
 const FULL: GeoResourcesProps = {
   maps: [{ name: 'streets', style: 'VectorEsriStreets' }, { name: 'dark.map', style: 'VectorEsriDarkGrayCanvas', description: 'night' }],

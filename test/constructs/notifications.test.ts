@@ -1,7 +1,7 @@
 import { SecretValue } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { NotificationChannel, Notifications, NotificationsProps } from '../../src';
 import { newStack, synthOutputs } from './support';
+import { NotificationChannel, Notifications, NotificationsProps } from '../../src';
 
 const PENDING = expect.stringMatching(/^<pending: /);
 const IDENTITY = 'arn:aws:ses:eu-west-1:123456789012:identity/example.com';

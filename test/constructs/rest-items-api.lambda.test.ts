@@ -1,7 +1,14 @@
 import { ALLOW_ORIGINS_ENV, handler, ItemsProxyEvent } from '../../src/constructs/rest-items-api.lambda';
 
 /** A REST (v1 payload) proxy event as API Gateway sends it. */
-function event(method: string, path: string, options: { query?: Record<string, string>; body?: string; headers?: Record<string, string>; base64?: boolean } = {}): ItemsProxyEvent & Record<string, unknown> {
+interface EventOptions {
+  readonly query?: Record<string, string>;
+  readonly body?: string;
+  readonly headers?: Record<string, string>;
+  readonly base64?: boolean;
+}
+
+function event(method: string, path: string, options: EventOptions = {}): ItemsProxyEvent & Record<string, unknown> {
   const proxy = path.startsWith('/items/') ? path.slice('/items/'.length) : undefined;
   const headers = options.headers ?? {};
   return {

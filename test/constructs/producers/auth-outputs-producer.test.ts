@@ -13,7 +13,14 @@ describe('AuthOutputsProducer', () => {
       signInAliases: { email: true, phone: true },
       autoVerify: { email: true, phone: true },
       standardAttributes: { email: { required: true }, givenName: { required: true }, nickname: { required: false } },
-      passwordPolicy: { minLength: 12, requireSymbols: false, requireDigits: true, requireLowercase: true, requireUppercase: false, tempPasswordValidity: Duration.days(3) },
+      passwordPolicy: {
+        minLength: 12,
+        requireSymbols: false,
+        requireDigits: true,
+        requireLowercase: true,
+        requireUppercase: false,
+        tempPasswordValidity: Duration.days(3),
+      },
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { sms: true, otp: true },
     });
@@ -24,7 +31,9 @@ describe('AuthOutputsProducer', () => {
         callbackUrls: ['http://localhost:3000/', 'https://app.example.com/'],
         logoutUrls: ['http://localhost:3000/signed-out'],
       },
-      supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO, cognito.UserPoolClientIdentityProvider.GOOGLE, cognito.UserPoolClientIdentityProvider.APPLE],
+      supportedIdentityProviders: [
+        cognito.UserPoolClientIdentityProvider.COGNITO, cognito.UserPoolClientIdentityProvider.GOOGLE, cognito.UserPoolClientIdentityProvider.APPLE,
+      ],
     });
     const domain = userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: 'my-app-auth' } });
     const identityPool = new IdentityPool(stack, 'Identity', {

@@ -1,6 +1,7 @@
+import { Stack } from 'aws-cdk-lib';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
-import { Stack } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DataAuthorizationType, DataOutputsProducer, VendorOutputs } from '../../../src';
 import { newStack, synthOutputs } from '../support';
 
@@ -39,10 +40,10 @@ describe('DataOutputsProducer', () => {
 
   test('IAM default with OIDC and Lambda: no api key', () => {
     const { app, stack } = newStack();
-    const fn = new (require('aws-cdk-lib/aws-lambda').Function)(stack, 'Authorizer', {
-      runtime: require('aws-cdk-lib/aws-lambda').Runtime.NODEJS_20_X,
+    const fn = new lambda.Function(stack, 'Authorizer', {
+      runtime: lambda.Runtime.NODEJS_20_X,
       handler: 'index.handler',
-      code: require('aws-cdk-lib/aws-lambda').Code.fromInline('exports.handler = async () => ({ isAuthorized: true })'),
+      code: lambda.Code.fromInline('exports.handler = async () => ({ isAuthorized: true })'),
     });
     const graphql = api(stack, { authorizationType: appsync.AuthorizationType.IAM }, [
       { authorizationType: appsync.AuthorizationType.OIDC, openIdConnectConfig: { oidcProvider: 'https://issuer.example.com' } },
