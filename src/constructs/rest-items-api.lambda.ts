@@ -79,7 +79,7 @@ function collection(method: string, event: ItemsProxyEvent, headers: Record<stri
       if (typeof body.name !== 'string' || body.name.trim() === '') {
         throw new BadRequest(`POST /items needs a JSON object with a non-empty string "name" (got ${describe(body.name)})`);
       }
-      return reply(201, headers, { item: { ...body, id: randomUUID(), name: body.name } });
+      return reply(201, headers, { item: { id: randomUUID(), name: body.name, ...others(body) } });
     }
     case 'PUT': {
       const body = parseBody(event);
@@ -110,7 +110,7 @@ function single(method: string, id: string, event: ItemsProxyEvent, headers: Rec
       if (typeof body.name !== 'string' || body.name.trim() === '') {
         throw new BadRequest(`PUT /items/${id} needs a JSON object with a non-empty string "name" (got ${describe(body.name)})`);
       }
-      return reply(200, headers, { item: { ...body, id, name: body.name } });
+      return reply(200, headers, { item: { id, name: body.name, ...others(body) } });
     }
     case 'PATCH': {
       const body = parseBody(event);
@@ -169,6 +169,12 @@ function parseBody(event: ItemsProxyEvent): Record<string, any> {
     throw new BadRequest(`the request body must be a JSON object (got ${describe(parsed)})`);
   }
   return parsed as Record<string, any>;
+}
+
+/** The fields of a body other than `id` and `name`, which the handler sets itself. */
+function others(body: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, name: _name, ...rest } = body;
+  return rest;
 }
 
 function sampleItem(id: string): Item {
