@@ -99,20 +99,22 @@ project.addTask('gen:validator', {
   description: 'Regenerate src/outputs/schema-validator.generated.js from the schema',
   exec: 'node scripts/generate-validator.js',
 });
-project.postCompileTask.prependExec('cp src/outputs/schema-validator.generated.js lib/outputs/');
+project.compileTask.exec('cp src/outputs/schema-validator.generated.js lib/outputs/');
 
 const demo = project.addTask('demo', {
   description: 'Synthesize the example backend, write its vendor_outputs.json and serve its REST API on 127.0.0.1:3000',
   env: cdkEnv,
 });
+demo.spawn(project.preCompileTask);
 demo.spawn(project.compileTask);
 demo.exec('node scripts/synth-example.js');
-demo.exec('node lib/cli/main.js serve --app examples/backend/cdk.out --port 3000');
+demo.exec('node lib/cli/main.js serve --app examples/backend/cdk.out --port 3000 --write-outputs examples/backend');
 
 const bench = project.addTask('bench', {
   description: 'Benchmarks: prints ratios against baselines measured in the same run',
   env: cdkEnv,
 });
+bench.spawn(project.preCompileTask);
 bench.spawn(project.compileTask);
 bench.exec('node bench/run.js');
 

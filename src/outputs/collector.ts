@@ -33,6 +33,8 @@ export class OutputsCollector extends Construct {
   private readonly slots: string[] = [];
   private readonly slotOf = new Map<string, number>();
   private readonly outputs: CfnOutput[] = [];
+  /** pendingEntries() result, valid until the next add(). */
+  private pendingCache?: PendingEntry[];
 
   constructor(private readonly stack: Stack) {
     super(stack, OutputsCollector.ID);
@@ -50,7 +52,8 @@ export class OutputsCollector extends Construct {
       this.claims.checkWrite(section, typeof value === 'object' && value !== null ? Object.keys(value) : [], source);
     }
     mergeInto(this.document, this.provenance, converted, source);
-    this.assignSlots(this.document);
+    this.assignSlots(converted);
+    this.pendingCache = undefined;
   }
 
   /** `source` becomes the only construct that may write `section`. */
@@ -61,6 +64,11 @@ export class OutputsCollector extends Construct {
 
   /** Every pending value with the output that carries it, in document order. */
   public pendingEntries(): PendingEntry[] {
+    this.pendingCache ??= this.findPendingEntries();
+    return this.pendingCache;
+  }
+
+  private findPendingEntries(): PendingEntry[] {
     const entries: PendingEntry[] = [];
     walk(this.document, '', (pointer, value) => {
       if (value instanceof PendingToken) {

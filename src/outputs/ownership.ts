@@ -27,8 +27,8 @@ export class SectionClaims {
     }
     const others = writers.filter((w) => !isWithin(w, owner));
     if (others.length > 0) {
-      throw new Error(`${owner} cannot produce section '${section}': ${others.join(', ')} already wrote into it with addOutput. `
-        + `Remove those addOutput calls; '${section}' is generated from ${owner}.`);
+      throw new Error(`${owner} cannot produce section '${section}': ${others.join(', ')} already wrote into it. `
+        + `A section generated from a definition has one writer: remove what ${others.length > 1 ? 'those constructs write' : 'that construct writes'} into '${section}', or do not produce it from ${owner}.`);
     }
     this.owners.set(section, owner);
   }

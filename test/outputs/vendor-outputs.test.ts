@@ -216,7 +216,7 @@ describe('ownership', () => {
     const { stack } = newStack();
     VendorOutputs.of(new Construct(stack, 'Manual')).addOutput({ storage });
     expect(() => new Producer(stack, 'Bucket'))
-      .toThrow("Backend/Bucket cannot produce section 'storage': Backend/Manual already wrote into it with addOutput.");
+      .toThrow("Backend/Bucket cannot produce section 'storage': Backend/Manual already wrote into it. A section generated from a definition has one writer: remove what that construct writes into 'storage', or do not produce it from Backend/Bucket.");
   });
 
   test('a second producer of the same section is refused', () => {

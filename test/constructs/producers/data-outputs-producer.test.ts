@@ -72,6 +72,6 @@ describe('DataOutputsProducer', () => {
     const graphql = api(stack, { authorizationType: appsync.AuthorizationType.IAM });
     VendorOutputs.of(stack).addOutput({ data: { vendorRegion: 'eu-west-1', url: 'https://x', defaultAuthorizationType: DataAuthorizationType.API_KEY, authorizationTypes: [DataAuthorizationType.API_KEY] } });
     expect(() => new DataOutputsProducer(stack, 'Data', { api: graphql }))
-      .toThrow("Backend/Data cannot produce section 'data': Backend already wrote into it with addOutput.");
+      .toThrow("Backend/Data cannot produce section 'data': Backend already wrote into it.");
   });
 });

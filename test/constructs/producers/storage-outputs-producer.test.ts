@@ -45,6 +45,6 @@ describe('StorageOutputsProducer', () => {
     const { stack } = newStack();
     VendorOutputs.of(stack).addOutput({ storage: { vendorRegion: 'eu-west-1', bucketName: 'other' } });
     expect(() => new StorageOutputsProducer(stack, 'Storage', { bucket: new s3.Bucket(stack, 'Bucket') }))
-      .toThrow("Backend/Storage cannot produce section 'storage': Backend already wrote into it with addOutput.");
+      .toThrow("Backend/Storage cannot produce section 'storage': Backend already wrote into it.");
   });
 });
