@@ -70,7 +70,7 @@ function toResult(target: string, response: GatewayResponse, latency: number, lo
     request: target,
     status: response.statusCode,
     latency,
-    body: response.body.toString('utf8'),
+    body: typeof response.body === 'string' ? response.body : response.body.toString('utf8'),
     headers,
     multiValueHeaders,
     log: [`Execution log for request ${response.requestId}`, ...log.lines].join('\n'),

@@ -34,7 +34,8 @@ export interface GatewayRequest {
 export interface GatewayResponse {
   readonly statusCode: number;
   readonly headers: Array<[string, string]>;
-  readonly body: Buffer;
+  /** Text (UTF-8) or bytes. */
+  readonly body: string | Buffer;
   readonly requestId: string;
   /** Matched resource path, when one matched. */
   readonly resourcePath?: string;
@@ -148,7 +149,7 @@ export class LocalGateway {
       log?.add(`Method response headers: ${javaMap(Object.fromEntries(out))}`);
       log?.add('Successfully completed execution');
       log?.add(`Method completed with status: ${result.statusCode}`);
-      return { statusCode: result.statusCode, headers: dedupe(out), body: Buffer.from(result.body), requestId: ids.requestId, resourcePath: resource.path };
+      return { statusCode: result.statusCode, headers: dedupe(out), body: result.body, requestId: ids.requestId, resourcePath: resource.path };
     }
     if (integration.type === 'UNSUPPORTED') {
       this.options.note?.(ids.requestId, `${method.httpMethod} ${resource.path}: ${integration.description} is not served locally`);
@@ -226,7 +227,7 @@ export class LocalGateway {
     }
     out.push(['x-amzn-RequestId', ids.requestId], ['x-amz-apigw-id', ids.apigwId], ['X-Amzn-Trace-Id', ids.traceId]);
     const binaryResponse = parsed.isBase64Encoded && isBinaryType(headers.get('accept'), this.api.binaryMediaTypes);
-    const body = binaryResponse ? Buffer.from(parsed.body, 'base64') : Buffer.from(parsed.body, 'utf8');
+    const body = binaryResponse ? Buffer.from(parsed.body, 'base64') : parsed.body;
     log?.add(`Method response body after transformations: ${binaryResponse ? `[Binary Data] (${body.length} bytes)` : parsed.body}`);
     log?.add(`Method response headers: ${javaMap(Object.fromEntries(out))}`);
     log?.add('Successfully completed execution');
@@ -343,7 +344,7 @@ export class LocalGateway {
     return {
       statusCode: custom?.statusCode ?? status,
       headers: dedupe(headers),
-      body: Buffer.from(JSON.stringify({ message })),
+      body: JSON.stringify({ message }),
       requestId: ids.requestId,
     };
   }
@@ -360,7 +361,7 @@ export function tooLarge(requestId: string): GatewayResponse {
   return {
     statusCode: 413,
     headers: [['Content-Type', 'text/plain']],
-    body: Buffer.from(`HTTP content length exceeded ${MAX_BODY_BYTES} bytes.`),
+    body: `HTTP content length exceeded ${MAX_BODY_BYTES} bytes.`,
     requestId,
   };
 }

@@ -43,14 +43,16 @@ export interface InvokerOptions {
 interface Pending {
   readonly id: string;
   readonly event: string;
-  readonly context: InvokeContext;
   readonly resolve: (outcome: InvokeOutcome) => void;
 }
 
+/** Invocations a busy worker may have waiting behind the running one when the pool is full. */
+const PIPELINE_DEPTH = 16;
+
 class FunctionWorker {
   public readonly worker: Worker;
-  public ready = false;
-  public current: Pending | undefined;
+  /** Sent to the worker, in order; the first is running. */
+  public readonly inflight: Pending[] = [];
   private timer: NodeJS.Timeout | undefined;
   private dead = false;
 
@@ -58,7 +60,7 @@ class FunctionWorker {
     const fn = pool.fn;
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { directory: pool.directory, handler: fn.handler },
+      workerData: { directory: pool.directory, handler: fn.handler, timeoutMs: fn.timeoutSeconds * 1000, context: pool.context },
       env: pool.environment,
       stdout: true,
       stderr: true,
@@ -68,30 +70,20 @@ class FunctionWorker {
     this.worker.on('exit', (code) => this.onDeath(`process exited with code ${code} before completing the request`));
     const forward = (level: string) => (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').replace(/\n$/, '').split('\n')) {
-        pool.options.log(this.current?.id ?? '-', level, line, fn);
+        pool.options.log(this.inflight[0]?.id ?? '-', level, line, fn);
       }
     };
     this.worker.stdout.on('data', forward('STDOUT'));
     this.worker.stderr.on('data', forward('STDERR'));
   }
 
-  run(pending: Pending): void {
-    this.current = pending;
-    const timeoutMs = this.pool.fn.timeoutSeconds * 1000;
-    this.timer = setTimeout(() => {
-      const running = this.current;
-      this.current = undefined;
-      this.kill();
-      running?.resolve({ kind: 'timeout', seconds: this.pool.fn.timeoutSeconds });
-      this.pool.drain();
-    }, timeoutMs);
-    this.worker.postMessage({
-      t: 'invoke',
-      id: pending.id,
-      event: pending.event,
-      deadline: Date.now() + timeoutMs,
-      context: this.pool.contextFor(pending),
-    });
+  /** Sends an invocation; the worker runs it after those already sent. */
+  send(pending: Pending): void {
+    this.inflight.push(pending);
+    if (this.inflight.length === 1) {
+      this.startTimer();
+    }
+    this.worker.postMessage([pending.id, pending.event]);
   }
 
   kill(): void {
@@ -103,40 +95,52 @@ class FunctionWorker {
     }
   }
 
+  /** The function timeout of the running invocation (the head of the queue). */
+  private startTimer(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      const running = this.inflight.shift();
+      const waiting = this.inflight.splice(0);
+      this.kill();
+      running?.resolve({ kind: 'timeout', seconds: this.pool.fn.timeoutSeconds });
+      this.pool.requeue(waiting);
+    }, this.pool.fn.timeoutSeconds * 1000);
+  }
+
   private onMessage(message: any): void {
     switch (message?.t) {
-      case 'ready':
-        this.ready = true;
-        return;
       case 'log':
         for (const line of String(message.text).split('\n')) {
-          this.pool.options.log(message.id ?? this.current?.id ?? '-', message.level, line, this.pool.fn);
+          this.pool.options.log(message.id ?? this.inflight[0]?.id ?? '-', message.level, line, this.pool.fn);
         }
         return;
       case 'init-error': {
-        const running = this.current;
-        this.current = undefined;
+        const running = this.inflight.shift();
+        const waiting = this.inflight.splice(0);
         this.kill();
         const e = message.error;
         this.pool.options.log(running?.id ?? '-', 'ERROR', `init failed: ${e.errorType}: ${e.errorMessage}`, this.pool.fn);
         running?.resolve({ kind: 'error', errorType: e.errorType, errorMessage: e.errorMessage, trace: e.trace ?? [] });
-        this.pool.drain();
+        this.pool.requeue(waiting);
         return;
       }
       case 'result': {
-        const running = this.current;
+        const running = this.inflight[0];
         if (running === undefined || running.id !== message.id) {
           return;
         }
+        this.inflight.shift();
         clearTimeout(this.timer);
-        this.current = undefined;
+        if (this.inflight.length > 0) {
+          this.startTimer();
+        }
         if (message.error) {
           const e = message.error;
           running.resolve({ kind: 'error', errorType: e.errorType, errorMessage: e.errorMessage, trace: e.trace ?? [] });
         } else {
           running.resolve({ kind: 'ok', payload: message.payload });
         }
-        this.pool.release(this);
+        this.pool.drain();
         return;
       }
     }
@@ -146,22 +150,23 @@ class FunctionWorker {
     if (this.dead) {
       return;
     }
-    const running = this.current;
-    this.current = undefined;
+    const running = this.inflight.shift();
+    const waiting = this.inflight.splice(0);
     this.kill();
     if (running !== undefined) {
       this.pool.options.log(running.id, 'ERROR', `worker died: ${reason}`, this.pool.fn);
       running.resolve({ kind: 'crash', errorMessage: reason });
     }
-    this.pool.drain();
+    this.pool.requeue(waiting);
   }
 }
 
 class FunctionPool {
   public readonly directory: string;
   public readonly environment: Record<string, string>;
-  private readonly idle: FunctionWorker[] = [];
-  private readonly all = new Set<FunctionWorker>();
+  /** The static part of the Lambda context object. */
+  public readonly context: Record<string, string>;
+  private readonly workers: FunctionWorker[] = [];
   private readonly queue: Pending[] = [];
   private closed = false;
 
@@ -173,6 +178,7 @@ class FunctionPool {
     } else {
       this.directory = fn.code.kind === 'directory' ? fn.code.directory : os.tmpdir();
     }
+    const streamName = logStreamName();
     this.environment = {
       ...(process.env as Record<string, string>),
       ...options.environment,
@@ -182,18 +188,26 @@ class FunctionPool {
       AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMb),
       AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
       AWS_LAMBDA_LOG_GROUP_NAME: `/aws/lambda/${fn.functionName}`,
-      AWS_LAMBDA_LOG_STREAM_NAME: logStreamName(),
+      AWS_LAMBDA_LOG_STREAM_NAME: streamName,
       AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
       LAMBDA_TASK_ROOT: this.directory,
       _HANDLER: fn.handler,
       ...fn.environment,
     };
+    this.context = {
+      functionName: fn.functionName,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: `arn:aws:lambda:${fn.region}:123456789012:function:${fn.functionName}`,
+      memoryLimitInMB: String(fn.memoryMb),
+      logGroupName: `/aws/lambda/${fn.functionName}`,
+      logStreamName: streamName,
+    };
   }
 
   /** Starts one worker ahead of the first request (Lambda's init), unless the code cannot run. */
   warm(): void {
-    if (this.fn.code.kind !== 'unsupported' && this.all.size === 0) {
-      this.idle.push(this.spawn());
+    if (this.fn.code.kind !== 'unsupported' && this.workers.length === 0) {
+      this.spawn();
     }
   }
 
@@ -202,60 +216,61 @@ class FunctionPool {
       return Promise.resolve({ kind: 'unsupported', reason: this.fn.code.reason });
     }
     return new Promise((resolve) => {
-      this.queue.push({ id: context.awsRequestId, event, context, resolve });
+      this.queue.push({ id: context.awsRequestId, event, resolve });
       this.drain();
     });
   }
 
-  contextFor(pending: Pending): Record<string, unknown> {
-    const fn = this.fn;
-    return {
-      functionName: fn.functionName,
-      functionVersion: '$LATEST',
-      invokedFunctionArn: `arn:aws:lambda:${fn.region}:123456789012:function:${fn.functionName}`,
-      memoryLimitInMB: String(fn.memoryMb),
-      awsRequestId: pending.context.awsRequestId,
-      logGroupName: `/aws/lambda/${fn.functionName}`,
-      logStreamName: this.environment.AWS_LAMBDA_LOG_STREAM_NAME,
-    };
-  }
-
+  /**
+   * Hands queued invocations to workers: an idle worker first, else a new worker while the pool
+   * may grow, else (pool full) the least busy worker, up to {@link PIPELINE_DEPTH} waiting.
+   */
   drain(): void {
     while (!this.closed && this.queue.length > 0) {
-      let worker = this.idle.pop();
-      if (worker === undefined) {
-        if (this.all.size >= this.maxWorkers) {
+      let target: FunctionWorker | undefined;
+      let least: FunctionWorker | undefined;
+      for (const w of this.workers) {
+        if (w.inflight.length === 0) {
+          target = w;
+          break;
+        }
+        if (least === undefined || w.inflight.length < least.inflight.length) {
+          least = w;
+        }
+      }
+      if (target === undefined) {
+        if (this.workers.length < this.maxWorkers) {
+          target = this.spawn();
+        } else if (least !== undefined && least.inflight.length <= PIPELINE_DEPTH) {
+          target = least;
+        } else {
           return;
         }
-        worker = this.spawn();
       }
-      worker.run(this.queue.shift()!);
+      target.send(this.queue.shift()!);
     }
   }
 
-  release(worker: FunctionWorker): void {
-    if (this.closed) {
-      worker.kill();
-      return;
-    }
-    this.idle.push(worker);
+  /** Invocations a dead worker had not started go back to the front of the queue. */
+  requeue(waiting: Pending[]): void {
+    this.queue.unshift(...waiting);
     this.drain();
   }
 
   remove(worker: FunctionWorker): void {
-    this.all.delete(worker);
-    const i = this.idle.indexOf(worker);
+    const i = this.workers.indexOf(worker);
     if (i >= 0) {
-      this.idle.splice(i, 1);
+      this.workers.splice(i, 1);
     }
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of this.queue.splice(0)) {
-      pending.resolve({ kind: 'crash', errorMessage: 'server is shutting down' });
+    const pending = [...this.queue.splice(0), ...this.workers.flatMap((w) => w.inflight.splice(0))];
+    for (const p of pending) {
+      p.resolve({ kind: 'crash', errorMessage: 'server is shutting down' });
     }
-    const workers = [...this.all];
+    const workers = [...this.workers];
     await Promise.all(workers.map(async (w) => {
       w.kill();
       await w.worker.terminate();
@@ -264,7 +279,7 @@ class FunctionPool {
 
   private spawn(): FunctionWorker {
     const worker = new FunctionWorker(this);
-    this.all.add(worker);
+    this.workers.push(worker);
     return worker;
   }
 }

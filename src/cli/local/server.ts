@@ -126,10 +126,16 @@ export class LocalApiServer {
   }
 
   private onRequest(gateway: LocalGateway, req: http.IncomingMessage, res: http.ServerResponse): void {
-    const started = process.hrtime.bigint();
+    const started = this.options.quiet ? 0n : process.hrtime.bigint();
+    const length = req.headers['content-length'];
+    if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
+      // No body: answer without waiting for the stream's end.
+      this.answer(gateway, req, res, EMPTY, false, started);
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooBig = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    let tooBig = Number(length ?? 0) > MAX_BODY_BYTES;
     req.on('data', (chunk: Buffer) => {
       if (tooBig) {
         return;
@@ -142,40 +148,52 @@ export class LocalApiServer {
         chunks.push(chunk);
       }
     });
-    req.on('end', () => {
-      const rawHeaders: Array<[string, string]> = [];
-      for (let i = 0; i < req.rawHeaders.length; i += 2) {
-        rawHeaders.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
-      }
-      const request: GatewayRequest = {
-        method: req.method ?? 'GET',
-        target: req.url ?? '/',
-        rawHeaders,
-        body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks),
-        sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
-        port: req.socket.localPort,
-      };
-      const answer = tooBig ? Promise.resolve(tooLarge(newRequestId())) : gateway.handle(request);
-      answer.then((response) => {
-        const flat: string[] = [];
-        for (const [name, value] of response.headers) {
-          flat.push(name, value);
-        }
-        flat.push('Content-Length', String(response.body.length));
-        res.writeHead(response.statusCode, flat);
-        res.end(response.body);
-        if (!this.options.quiet) {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          this.options.print(`${response.requestId} ${request.method} ${request.target} ${response.statusCode} ${ms.toFixed(1)} ms`);
-        }
-      }, (error) => {
-        this.options.print(`- ERROR ${request.method} ${request.target}: ${error?.stack ?? error}`);
-        if (!res.headersSent) {
-          res.writeHead(500, { 'Content-Type': 'application/json' });
-        }
-        res.end(JSON.stringify({ message: 'Internal server error' }));
-      });
-    });
+    req.on('end', () => this.answer(gateway, req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooBig, started));
     req.on('error', () => res.destroy());
   }
+
+  private answer(gateway: LocalGateway, req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tooBig: boolean, started: bigint): void {
+    const raw = req.rawHeaders;
+    const rawHeaders: Array<[string, string]> = [];
+    for (let i = 0; i < raw.length; i += 2) {
+      rawHeaders.push([raw[i], raw[i + 1]]);
+    }
+    const request: GatewayRequest = {
+      method: req.method ?? 'GET',
+      target: req.url ?? '/',
+      rawHeaders,
+      body,
+      sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+      port: req.socket.localPort,
+    };
+    const answer = tooBig ? Promise.resolve(tooLarge(newRequestId())) : gateway.handle(request);
+    answer.then((response) => {
+      const flat: string[] = [];
+      for (const [name, value] of response.headers) {
+        flat.push(name, value);
+      }
+      // A string body goes out in the same write as the headers; bytes are sent as latin1 text,
+      // which keeps every byte as it is.
+      const text = typeof response.body === 'string';
+      flat.push('Content-Length', String(text ? Buffer.byteLength(response.body as string) : response.body.length));
+      res.writeHead(response.statusCode, flat);
+      if (text) {
+        res.end(response.body as string);
+      } else {
+        res.end((response.body as Buffer).toString('latin1'), 'latin1');
+      }
+      if (!this.options.quiet) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        this.options.print(`${response.requestId} ${request.method} ${request.target} ${response.statusCode} ${ms.toFixed(1)} ms`);
+      }
+    }, (error) => {
+      this.options.print(`- ERROR ${request.method} ${request.target}: ${error?.stack ?? error}`);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'application/json' });
+      }
+      res.end(JSON.stringify({ message: 'Internal server error' }));
+    });
+  }
 }
+
+const EMPTY = Buffer.alloc(0);

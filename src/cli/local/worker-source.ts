@@ -5,7 +5,7 @@
  * Like a Lambda execution environment it loads the handler module once ("init"), then runs one
  * invocation at a time. Console output is sent to the main thread tagged with the request id.
  *
- * Messages to the worker:   { t: 'invoke', id, event: JSON text, deadline: epoch ms, context: {...} }
+ * Messages to the worker:   [request id, event JSON text] (invocations are queued and run one at a time)
  * Messages from the worker: { t: 'ready' } | { t: 'init-error', error }
  *                           { t: 'log', id, level, text }
  *                           { t: 'result', id, payload: JSON text | undefined } | { t: 'result', id, error }
@@ -100,28 +100,44 @@ function invoke(handler, event, context) {
   });
 }
 
-loadHandler().then((handler) => {
-  parentPort.on('message', async (message) => {
-    if (message.t !== 'invoke') return;
-    currentId = message.id;
-    const deadline = message.deadline;
-    const context = Object.assign({}, message.context, {
-      callbackWaitsForEmptyEventLoop: true,
-      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    });
+async function runOne(handler, id, eventText) {
+  currentId = id;
+  const deadline = Date.now() + workerData.timeoutMs;
+  const context = Object.assign({}, workerData.context, {
+    awsRequestId: id,
+    callbackWaitsForEmptyEventLoop: true,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+  });
+  try {
+    const value = await invoke(handler, JSON.parse(eventText), context);
+    let payload;
     try {
-      const value = await invoke(handler, JSON.parse(message.event), context);
-      let payload;
-      try {
-        payload = value === undefined ? undefined : JSON.stringify(value);
-      } catch (error) {
-        parentPort.postMessage({ t: 'result', id: message.id, error: describeError(error) });
-        return;
-      }
-      parentPort.postMessage({ t: 'result', id: message.id, payload });
+      payload = value === undefined ? undefined : JSON.stringify(value);
     } catch (error) {
-      parentPort.postMessage({ t: 'result', id: message.id, error: describeError(error) });
+      parentPort.postMessage({ t: 'result', id, error: describeError(error) });
+      return;
     }
+    parentPort.postMessage({ t: 'result', id, payload });
+  } catch (error) {
+    parentPort.postMessage({ t: 'result', id, error: describeError(error) });
+  }
+}
+
+loadHandler().then((handler) => {
+  // Like a Lambda execution environment: one invocation at a time, the next waits for the last.
+  const queue = [];
+  let running = false;
+  const next = async () => {
+    running = true;
+    while (queue.length > 0) {
+      const [id, eventText] = queue.shift();
+      await runOne(handler, id, eventText);
+    }
+    running = false;
+  };
+  parentPort.on('message', (message) => {
+    queue.push(message);
+    if (!running) next();
   });
   parentPort.postMessage({ t: 'ready' });
 }, (error) => {
