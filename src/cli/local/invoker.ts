@@ -55,6 +55,8 @@ class FunctionWorker {
   public readonly inflight: Pending[] = [];
   private timer: NodeJS.Timeout | undefined;
   private dead = false;
+  /** Invocations sent in the next batch (one message per turn of the event loop). */
+  private outbox: Array<[string, string]> = [];
 
   constructor(private readonly pool: FunctionPool) {
     const fn = pool.fn;
@@ -83,7 +85,18 @@ class FunctionWorker {
     if (this.inflight.length === 1) {
       this.startTimer();
     }
-    this.worker.postMessage([pending.id, pending.event]);
+    if (this.outbox.length === 0) {
+      setImmediate(() => this.flush());
+    }
+    this.outbox.push([pending.id, pending.event]);
+  }
+
+  private flush(): void {
+    const batch = this.outbox;
+    this.outbox = [];
+    if (!this.dead && batch.length > 0) {
+      this.worker.postMessage(batch);
+    }
   }
 
   kill(): void {
@@ -124,25 +137,29 @@ class FunctionWorker {
         this.pool.requeue(waiting);
         return;
       }
-      case 'result': {
-        const running = this.inflight[0];
-        if (running === undefined || running.id !== message.id) {
-          return;
-        }
-        this.inflight.shift();
-        clearTimeout(this.timer);
-        if (this.inflight.length > 0) {
-          this.startTimer();
-        }
-        if (message.error) {
-          const e = message.error;
-          running.resolve({ kind: 'error', errorType: e.errorType, errorMessage: e.errorMessage, trace: e.trace ?? [] });
-        } else {
-          running.resolve({ kind: 'ok', payload: message.payload });
+      case 'results':
+        for (const [id, payload, error] of message.results as Array<[string, string | undefined, any]>) {
+          this.onResult(id, payload, error);
         }
         this.pool.drain();
         return;
-      }
+    }
+  }
+
+  private onResult(id: string, payload: string | undefined, error: any): void {
+    const running = this.inflight[0];
+    if (running === undefined || running.id !== id) {
+      return;
+    }
+    this.inflight.shift();
+    clearTimeout(this.timer);
+    if (this.inflight.length > 0) {
+      this.startTimer();
+    }
+    if (error) {
+      running.resolve({ kind: 'error', errorType: error.errorType, errorMessage: error.errorMessage, trace: error.trace ?? [] });
+    } else {
+      running.resolve({ kind: 'ok', payload });
     }
   }
 

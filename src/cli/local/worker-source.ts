@@ -5,10 +5,11 @@
  * Like a Lambda execution environment it loads the handler module once ("init"), then runs one
  * invocation at a time. Console output is sent to the main thread tagged with the request id.
  *
- * Messages to the worker:   [request id, event JSON text] (invocations are queued and run one at a time)
+ * Messages to the worker:   [[request id, event JSON text], ...] (queued, then run one at a time)
  * Messages from the worker: { t: 'ready' } | { t: 'init-error', error }
  *                           { t: 'log', id, level, text }
- *                           { t: 'result', id, payload: JSON text | undefined } | { t: 'result', id, error }
+ *                           { t: 'results', results: [[id, payload JSON text | undefined, error | undefined], ...] }
+ * Both directions batch what is ready in one turn of the event loop into one message.
  */
 export const WORKER_SOURCE = String.raw`
 'use strict';
@@ -100,6 +101,17 @@ function invoke(handler, event, context) {
   });
 }
 
+let outbox = [];
+function flush() {
+  const results = outbox;
+  outbox = [];
+  parentPort.postMessage({ t: 'results', results });
+}
+function reply(id, payload, error) {
+  if (outbox.length === 0) setImmediate(flush);
+  outbox.push([id, payload, error]);
+}
+
 async function runOne(handler, id, eventText) {
   currentId = id;
   const deadline = Date.now() + workerData.timeoutMs;
@@ -114,12 +126,12 @@ async function runOne(handler, id, eventText) {
     try {
       payload = value === undefined ? undefined : JSON.stringify(value);
     } catch (error) {
-      parentPort.postMessage({ t: 'result', id, error: describeError(error) });
+      reply(id, undefined, describeError(error));
       return;
     }
-    parentPort.postMessage({ t: 'result', id, payload });
+    reply(id, payload, undefined);
   } catch (error) {
-    parentPort.postMessage({ t: 'result', id, error: describeError(error) });
+    reply(id, undefined, describeError(error));
   }
 }
 
@@ -135,8 +147,8 @@ loadHandler().then((handler) => {
     }
     running = false;
   };
-  parentPort.on('message', (message) => {
-    queue.push(message);
+  parentPort.on('message', (batch) => {
+    for (const invocation of batch) queue.push(invocation);
     if (!running) next();
   });
   parentPort.postMessage({ t: 'ready' });
