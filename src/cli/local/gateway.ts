@@ -161,13 +161,14 @@ export class LocalGateway {
     // Lambda proxy.
     const fn = this.options.functions.get(integration.functionKey)!;
     const eventHeaders = this.options.testInvoke ? request.rawHeaders : withForwardingHeaders(request, ids.traceId, headers);
+    const [singleHeaders, multiHeaders] = headerMaps(eventHeaders);
     const binaryRequest = isBinaryType(headers.get('content-type'), this.api.binaryMediaTypes);
     const event = {
       resource: resource.path,
       path: segments.length === 0 ? '/' : `/${segments.join('/')}`,
       httpMethod: request.method.toUpperCase(),
-      headers: eventHeaders.length === 0 ? null : Object.fromEntries(eventHeaders),
-      multiValueHeaders: eventHeaders.length === 0 ? null : multiMap(eventHeaders),
+      headers: singleHeaders,
+      multiValueHeaders: multiHeaders,
       queryStringParameters: query.count === 0 ? null : query.single,
       multiValueQueryStringParameters: query.count === 0 ? null : query.multi,
       pathParameters: Object.keys(pathParameters).length === 0 ? null : pathParameters,
@@ -314,16 +315,14 @@ export class LocalGateway {
     };
   }
 
-  private async invokeWithTimeout(fn: FunctionSpec, timeoutMs: number, event: string, requestId: string): Promise<InvokeOutcome | { kind: 'integration-timeout' }> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<{ kind: 'integration-timeout' }>((resolve) => {
-      timer = setTimeout(() => resolve({ kind: 'integration-timeout' }), timeoutMs);
+  private invokeWithTimeout(fn: FunctionSpec, timeoutMs: number, event: string, requestId: string): Promise<InvokeOutcome | { kind: 'integration-timeout' }> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve({ kind: 'integration-timeout' }), timeoutMs);
+      void this.options.invoker.invoke(fn.key, event, { awsRequestId: requestId }).then((outcome) => {
+        clearTimeout(timer);
+        resolve(outcome);
+      });
     });
-    try {
-      return await Promise.race([this.options.invoker.invoke(fn.key, event, { awsRequestId: requestId }), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /** A gateway error response, with the API's `AWS::ApiGateway::GatewayResponse` applied. */
@@ -420,11 +419,12 @@ function nodeHeaders(raw: ReadonlyArray<readonly [string, string]>): Record<stri
   return out;
 }
 
+const FORWARDING = new Set(['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-amzn-trace-id']);
+
 /** The headers the cloud's front door adds before the function sees the request. */
 function withForwardingHeaders(request: GatewayRequest, traceId: string, headers: Headers): Array<readonly [string, string]> {
-  const out: Array<readonly [string, string]> = [...request.rawHeaders];
   const forwardedFor = headers.get('x-forwarded-for');
-  const rest = out.filter(([n]) => !['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-amzn-trace-id'].includes(n.toLowerCase()));
+  const rest = request.rawHeaders.filter(([n]) => !FORWARDING.has(n.toLowerCase()));
   rest.push(['X-Amzn-Trace-Id', traceId]);
   rest.push(['X-Forwarded-For', forwardedFor ? `${forwardedFor}, ${request.sourceIp}` : request.sourceIp]);
   rest.push(['X-Forwarded-Port', String(request.port ?? 80)]);
@@ -432,12 +432,23 @@ function withForwardingHeaders(request: GatewayRequest, traceId: string, headers
   return rest;
 }
 
-function multiMap(pairs: ReadonlyArray<readonly [string, string]>): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [name, value] of pairs) {
-    (out[name] ??= []).push(value);
+/** `headers` (last value wins) and `multiValueHeaders` of the event; both null when there are none. */
+function headerMaps(pairs: ReadonlyArray<readonly [string, string]>): [Record<string, string> | null, Record<string, string[]> | null] {
+  if (pairs.length === 0) {
+    return [null, null];
   }
-  return out;
+  const single: Record<string, string> = {};
+  const multi: Record<string, string[]> = {};
+  for (const [name, value] of pairs) {
+    single[name] = value;
+    const list = multi[name];
+    if (list === undefined) {
+      multi[name] = [value];
+    } else {
+      list.push(value);
+    }
+  }
+  return [single, multi];
 }
 
 /** Query parameters, decoded; the single-value map keeps the last value, as API Gateway does. */

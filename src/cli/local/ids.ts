@@ -22,8 +22,14 @@ export function requestId(): string {
 }
 
 /** An extended request id (`x-amz-apigw-id`): 16 characters of base64, like `bvIHJFPGIAMF-Iw=`. */
+const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 export function apigwId(): string {
-  return bytes(11).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
+  const b = bytes(15);
+  let out = '';
+  for (let i = 0; i < 15; i++) {
+    out += URL_SAFE[b[i] & 63];
+  }
+  return `${out}=`;
 }
 
 /** An X-Ray trace header value: `Root=1-<8 hex digits of epoch seconds>-<24 hex digits>`. */
