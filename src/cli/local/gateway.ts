@@ -4,9 +4,10 @@
  * The HTTP server and `test-invoke` both drive it; neither knows these rules.
  */
 import { SigV4Credentials, verifySigV4 } from './sigv4';
+import { buildEvent, EventInput } from './event';
 import { apigwId, requestId as newRequestId, traceId as newTraceId } from './ids';
 import { InvokeOutcome, Invoker } from './invoker';
-import { ApiSpec, FunctionSpec, MethodSpec, ResourceNode } from './model';
+import { ApiSpec, FunctionSpec, MethodSpec } from './model';
 import { runMock } from './mock';
 import { isBinaryType, parseProxyResult } from './proxy-response';
 import { pathSegments, route } from './router';
@@ -108,12 +109,11 @@ export class LocalGateway {
     }
     const { resource, method, pathParameters } = match;
     const headers = new Headers(request.rawHeaders);
-    const query = parseQuery(rawQuery);
 
     log?.add(`Starting execution for request: ${ids.requestId}`);
     log?.add(`HTTP Method: ${request.method.toUpperCase()}, Resource Path: ${resource.path}`);
     log?.add(`Method request path: ${javaMap(pathParameters)}`);
-    log?.add(`Method request query string: ${javaMap(query.single)}`);
+    log?.add(`Method request query string: ${javaMap(parseQuery(rawQuery).single)}`);
     log?.add(`Method request headers: ${javaMap(Object.fromEntries(request.rawHeaders.map(([n, v]) => [n, MASKED.has(n.toLowerCase()) ? mask(v) : v])))}`);
     log?.add(`Method request body before transformations: ${request.body.toString('utf8')}`);
 
@@ -134,7 +134,7 @@ export class LocalGateway {
     if (integration.type === 'MOCK') {
       const result = runMock(integration.requestTemplates, integration.integrationResponses, {
         header: (name) => headers.get(name),
-        query: query.single,
+        query: parseQuery(rawQuery).single,
         pathParameters,
         contentType: headers.get('content-type'),
       });
@@ -160,25 +160,37 @@ export class LocalGateway {
 
     // Lambda proxy.
     const fn = this.options.functions.get(integration.functionKey)!;
-    const eventHeaders = this.options.testInvoke ? request.rawHeaders : withForwardingHeaders(request, ids.traceId, headers);
-    const [singleHeaders, multiHeaders] = headerMaps(eventHeaders);
-    const binaryRequest = isBinaryType(headers.get('content-type'), this.api.binaryMediaTypes);
-    const event = {
+    const binaryRequest = request.body.length > 0 && isBinaryType(headers.get('content-type'), this.api.binaryMediaTypes);
+    const flatHeaders: string[] = [];
+    for (const [name, value] of request.rawHeaders) {
+      flatHeaders.push(name, value);
+    }
+    const eventInput: EventInput = {
       resource: resource.path,
       path: segments.length === 0 ? '/' : `/${segments.join('/')}`,
       httpMethod: request.method.toUpperCase(),
-      headers: singleHeaders,
-      multiValueHeaders: multiHeaders,
-      queryStringParameters: query.count === 0 ? null : query.single,
-      multiValueQueryStringParameters: query.count === 0 ? null : query.multi,
+      headers: flatHeaders,
+      query: rawQuery,
       pathParameters: Object.keys(pathParameters).length === 0 ? null : pathParameters,
       stageVariables: nonEmpty(this.api.stageVariables[stage]),
-      requestContext: this.requestContext(request, ids, stage, below, resource, headers, identity, started),
       body: request.body.length === 0 ? null : request.body.toString(binaryRequest ? 'base64' : 'utf8'),
-      isBase64Encoded: binaryRequest && request.body.length > 0,
+      isBase64Encoded: binaryRequest,
+      forward: this.options.testInvoke ? undefined : { traceId: ids.traceId, sourceIp: request.sourceIp, port: request.port ?? 80 },
+      context: {
+        resourceId: resource.resourceId,
+        stage,
+        path: this.options.testInvoke ? below : `/${stage}${below}`,
+        requestId: ids.requestId,
+        extendedRequestId: ids.apigwId,
+        requestTimeEpoch: started,
+        sourceIp: request.sourceIp,
+        domainName: headers.get('host') ?? `127.0.0.1${request.port ? `:${request.port}` : ''}`,
+        apiId: this.api.apiId,
+        identity: Object.keys(identity).length === 0 ? null : identity,
+      },
     };
-    const eventText = JSON.stringify(event);
     if (log) {
+      const event = buildEvent(eventInput);
       const functionArn = `arn:aws:lambda:${fn.region}:123456789012:function:${fn.functionName}`;
       log.add(`Endpoint request URI: https://lambda.${fn.region}.amazonaws.com/2015-03-31/functions/${functionArn}/invocations`);
       log.add(`Endpoint request headers: ${javaMap({
@@ -195,7 +207,7 @@ export class LocalGateway {
       log.add(`Sending request to https://lambda.${fn.region}.amazonaws.com/2015-03-31/functions/${functionArn}/invocations`);
     }
     const invokeStarted = Date.now();
-    const outcome = await this.invokeWithTimeout(fn, integration.timeoutMs, eventText, ids.requestId);
+    const outcome = await this.invokeWithTimeout(fn, integration.timeoutMs, eventInput, ids.requestId);
     const integrationLatency = Date.now() - invokeStarted;
 
     if (outcome.kind === 'integration-timeout') {
@@ -276,46 +288,7 @@ export class LocalGateway {
     }
   }
 
-  private requestContext(
-    request: GatewayRequest, ids: Ids, stage: string, below: string, resource: ResourceNode, headers: Headers,
-    identity: Record<string, string | null>, started: number,
-  ): Record<string, unknown> {
-    const host = headers.get('host') ?? `127.0.0.1${request.port ? `:${request.port}` : ''}`;
-    return {
-      resourceId: resource.resourceId,
-      resourcePath: resource.path,
-      httpMethod: request.method.toUpperCase(),
-      extendedRequestId: ids.apigwId,
-      requestTime: clfDate(new Date(started)),
-      path: this.options.testInvoke ? below : `/${stage}${below === '/' ? '/' : below}`,
-      accountId: '123456789012',
-      protocol: 'HTTP/1.1',
-      stage,
-      domainPrefix: host.split('.')[0].split(':')[0],
-      requestTimeEpoch: started,
-      requestId: ids.requestId,
-      identity: {
-        cognitoIdentityPoolId: null,
-        accountId: null,
-        cognitoIdentityId: null,
-        caller: null,
-        sourceIp: request.sourceIp,
-        principalOrgId: null,
-        accessKey: null,
-        cognitoAuthenticationType: null,
-        cognitoAuthenticationProvider: null,
-        userArn: null,
-        userAgent: headers.get('user-agent') ?? null,
-        user: null,
-        ...identity,
-      },
-      domainName: host,
-      deploymentId: 'local',
-      apiId: this.api.apiId,
-    };
-  }
-
-  private invokeWithTimeout(fn: FunctionSpec, timeoutMs: number, event: string, requestId: string): Promise<InvokeOutcome | { kind: 'integration-timeout' }> {
+  private invokeWithTimeout(fn: FunctionSpec, timeoutMs: number, event: EventInput, requestId: string): Promise<InvokeOutcome | { kind: 'integration-timeout' }> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve({ kind: 'integration-timeout' }), timeoutMs);
       void this.options.invoker.invoke(fn.key, event, { awsRequestId: requestId }).then((outcome) => {
@@ -419,38 +392,6 @@ function nodeHeaders(raw: ReadonlyArray<readonly [string, string]>): Record<stri
   return out;
 }
 
-const FORWARDING = new Set(['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-amzn-trace-id']);
-
-/** The headers the cloud's front door adds before the function sees the request. */
-function withForwardingHeaders(request: GatewayRequest, traceId: string, headers: Headers): Array<readonly [string, string]> {
-  const forwardedFor = headers.get('x-forwarded-for');
-  const rest = request.rawHeaders.filter(([n]) => !FORWARDING.has(n.toLowerCase()));
-  rest.push(['X-Amzn-Trace-Id', traceId]);
-  rest.push(['X-Forwarded-For', forwardedFor ? `${forwardedFor}, ${request.sourceIp}` : request.sourceIp]);
-  rest.push(['X-Forwarded-Port', String(request.port ?? 80)]);
-  rest.push(['X-Forwarded-Proto', 'http']);
-  return rest;
-}
-
-/** `headers` (last value wins) and `multiValueHeaders` of the event; both null when there are none. */
-function headerMaps(pairs: ReadonlyArray<readonly [string, string]>): [Record<string, string> | null, Record<string, string[]> | null] {
-  if (pairs.length === 0) {
-    return [null, null];
-  }
-  const single: Record<string, string> = {};
-  const multi: Record<string, string[]> = {};
-  for (const [name, value] of pairs) {
-    single[name] = value;
-    const list = multi[name];
-    if (list === undefined) {
-      multi[name] = [value];
-    } else {
-      list.push(value);
-    }
-  }
-  return [single, multi];
-}
-
 /** Query parameters, decoded; the single-value map keeps the last value, as API Gateway does. */
 export function parseQuery(raw: string): { single: Record<string, string>; multi: Record<string, string[]>; count: number } {
   const single: Record<string, string> = {};
@@ -520,11 +461,6 @@ const two = (n: number) => String(n).padStart(2, '0');
 /** `Sat Nov 22 03:10:00 UTC 2026`, the console log's timestamp. */
 function consoleDate(d: Date): string {
   return `${DAYS[d.getUTCDay()]} ${MONTHS[d.getUTCMonth()]} ${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} UTC ${d.getUTCFullYear()}`;
-}
-
-/** `22/Nov/2026:03:10:00 +0000`, `requestContext.requestTime`. */
-function clfDate(d: Date): string {
-  return `${two(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} +0000`;
 }
 
 function formatAmzDate(d = new Date()): string {

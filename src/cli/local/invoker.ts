@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import { FunctionSpec } from './model';
-import { WORKER_SOURCE } from './worker-source';
+import { workerSource } from './worker-source';
 
 /** How one invocation ended. */
 export type InvokeOutcome =
@@ -42,7 +42,7 @@ export interface InvokerOptions {
 
 interface Pending {
   readonly id: string;
-  readonly event: string;
+  readonly event: unknown;
   readonly resolve: (outcome: InvokeOutcome) => void;
 }
 
@@ -56,11 +56,11 @@ class FunctionWorker {
   private timer: NodeJS.Timeout | undefined;
   private dead = false;
   /** Invocations sent in the next batch (one message per turn of the event loop). */
-  private outbox: Array<[string, string]> = [];
+  private outbox: Array<[string, unknown]> = [];
 
   constructor(private readonly pool: FunctionPool) {
     const fn = pool.fn;
-    this.worker = new Worker(WORKER_SOURCE, {
+    this.worker = new Worker(workerSource(), {
       eval: true,
       workerData: { directory: pool.directory, handler: fn.handler, timeoutMs: fn.timeoutSeconds * 1000, context: pool.context },
       env: pool.environment,
@@ -228,7 +228,7 @@ class FunctionPool {
     }
   }
 
-  invoke(event: string, context: InvokeContext): Promise<InvokeOutcome> {
+  invoke(event: unknown, context: InvokeContext): Promise<InvokeOutcome> {
     if (this.fn.code.kind === 'unsupported') {
       return Promise.resolve({ kind: 'unsupported', reason: this.fn.code.reason });
     }
@@ -325,8 +325,8 @@ export class Invoker {
     }
   }
 
-  /** Invokes a function with an event (JSON text). */
-  invoke(functionKey: string, event: string, context: InvokeContext): Promise<InvokeOutcome> {
+  /** Invokes a function with the input of its event (see event.ts). */
+  invoke(functionKey: string, event: unknown, context: InvokeContext): Promise<InvokeOutcome> {
     return this.pool(functionKey).invoke(event, context);
   }
 

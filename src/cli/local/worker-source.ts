@@ -5,13 +5,20 @@
  * Like a Lambda execution environment it loads the handler module once ("init"), then runs one
  * invocation at a time. Console output is sent to the main thread tagged with the request id.
  *
- * Messages to the worker:   [[request id, event JSON text], ...] (queued, then run one at a time)
+ * Messages to the worker:   [[request id, event input (see event.ts)], ...] (queued, then run one at a time)
  * Messages from the worker: { t: 'ready' } | { t: 'init-error', error }
  *                           { t: 'log', id, level, text }
  *                           { t: 'results', results: [[id, payload JSON text | undefined, error | undefined], ...] }
  * Both directions batch what is ready in one turn of the event loop into one message.
  */
-export const WORKER_SOURCE = String.raw`
+import { buildEvent } from './event';
+
+/** The worker's source text, with {@link buildEvent} included. */
+export function workerSource(): string {
+  return `${WORKER_SOURCE}\nconst buildEvent = ${buildEvent.toString()};\n`;
+}
+
+const WORKER_SOURCE = String.raw`
 'use strict';
 const { parentPort, workerData } = require('worker_threads');
 const path = require('path');
@@ -112,7 +119,7 @@ function reply(id, payload, error) {
   outbox.push([id, payload, error]);
 }
 
-async function runOne(handler, id, eventText) {
+async function runOne(handler, id, input) {
   currentId = id;
   const deadline = Date.now() + workerData.timeoutMs;
   const context = Object.assign({}, workerData.context, {
@@ -121,7 +128,7 @@ async function runOne(handler, id, eventText) {
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
   });
   try {
-    const value = await invoke(handler, JSON.parse(eventText), context);
+    const value = await invoke(handler, buildEvent(input), context);
     let payload;
     try {
       payload = value === undefined ? undefined : JSON.stringify(value);
@@ -142,8 +149,8 @@ loadHandler().then((handler) => {
   const next = async () => {
     running = true;
     while (queue.length > 0) {
-      const [id, eventText] = queue.shift();
-      await runOne(handler, id, eventText);
+      const [id, input] = queue.shift();
+      await runOne(handler, id, input);
     }
     running = false;
   };
