@@ -10,7 +10,7 @@ export const TEST_INVOKE_HELP = [
   '',
   "Sends one request through the local REST API machinery without a server, as the API Gateway console's",
   'TEST does, and prints the request path, status, latency, response body, response headers and the',
-  "execution log (Authorization and X-Amz-Security-Token values masked). As in the console, the stage is",
+  'execution log (Authorization and X-Amz-Security-Token values masked). As in the console, the stage is',
   "'test-invoke-stage' and the method's authorization is not checked.",
   '',
   'Options:',
@@ -97,15 +97,15 @@ export const command: Command = {
   help: TEST_INVOKE_HELP,
   async run(args) {
     const { values } = parseOptions(args, {
-      'method': { type: 'string' },
-      'path': { type: 'string' },
-      'query': { type: 'string', multiple: true },
-      'header': { type: 'string', multiple: true },
-      'body': { type: 'string' },
-      'app': { type: 'string' },
-      'stack': { type: 'string', multiple: true },
-      'api': { type: 'string' },
-      'json': { type: 'boolean' },
+      method: { type: 'string' },
+      path: { type: 'string' },
+      query: { type: 'string', multiple: true },
+      header: { type: 'string', multiple: true },
+      body: { type: 'string' },
+      app: { type: 'string' },
+      stack: { type: 'string', multiple: true },
+      api: { type: 'string' },
+      json: { type: 'boolean' },
     });
     const method = values.method as string | undefined;
     const pathArg = values.path as string | undefined;

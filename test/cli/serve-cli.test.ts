@@ -20,9 +20,16 @@ function itemsApi(stack: Stack, id: string, stageName: string): apigw.RestApi {
   const fn = new lambda.Function(stack, `${id}Fn`, {
     runtime: lambda.Runtime.NODEJS_20_X,
     handler: 'index.handler',
-    code: lambda.Code.fromInline(`exports.handler = async () => { console.log('listing ${id}'); return { statusCode: 200, headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' }, body: JSON.stringify('${id} items') }; };`),
+    code: lambda.Code.fromInline([
+      `exports.handler = async () => { console.log('listing ${id}');`,
+      `return { statusCode: 200, headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' }, body: JSON.stringify('${id} items') }; };`,
+    ].join('\n')),
   });
-  const api = new apigw.RestApi(stack, id, { restApiName: id, deployOptions: { stageName }, defaultCorsPreflightOptions: { allowOrigins: apigw.Cors.ALL_ORIGINS } });
+  const api = new apigw.RestApi(stack, id, {
+    restApiName: id,
+    deployOptions: { stageName },
+    defaultCorsPreflightOptions: { allowOrigins: apigw.Cors.ALL_ORIGINS },
+  });
   api.root.addResource('items').addMethod('GET', new apigw.LambdaIntegration(fn));
   return api;
 }

@@ -57,7 +57,8 @@ export function readLocalApp(assemblyDir: string, stackNames: string[] = []): Lo
   const warnings: string[] = [];
   for (const artifact of chosen) {
     const template = readJson(artifact.templateFile);
-    stacks.push({ artifactId: artifact.artifactId, stackName: artifact.stackName, region: artifact.region, templateFile: artifact.templateFile, template });
+    const { artifactId, stackName, region, templateFile } = artifact;
+    stacks.push({ artifactId, stackName, region, templateFile, template });
     readStackApis(artifact, template, objectKeys, apis, functions, warnings);
   }
   return { assemblyDir: dir, stacks, apis, functions, warnings };
@@ -134,10 +135,10 @@ export function referencedId(expression: unknown): string | undefined {
 /** The Lambda function an integration `Uri` invokes (`Fn::GetAtt [Fn, Arn]` inside a Join or Sub). */
 export function integrationFunctionId(uri: unknown, resources: Record<string, any>): string | undefined {
   let found: string | undefined;
-  const visit = (node: unknown): void => {
-    if (found !== undefined || node === null || typeof node !== 'object') {
-      if (typeof node === 'string' && found === undefined) {
-        for (const m of node.matchAll(/\$\{([A-Za-z0-9]+)\.Arn\}/g)) {
+  const visit = (value: unknown): void => {
+    if (found !== undefined || value === null || typeof value !== 'object') {
+      if (typeof value === 'string' && found === undefined) {
+        for (const m of value.matchAll(/\$\{([A-Za-z0-9]+)\.Arn\}/g)) {
           if (resources[m[1]]?.Type === 'AWS::Lambda::Function') {
             found = m[1];
             return;
@@ -146,13 +147,13 @@ export function integrationFunctionId(uri: unknown, resources: Record<string, an
       }
       return;
     }
-    const id = Array.isArray(node) ? undefined : referencedId(node);
-    const getAtt = (node as Record<string, unknown>)['Fn::GetAtt'];
+    const id = Array.isArray(value) ? undefined : referencedId(value);
+    const getAtt = (value as Record<string, unknown>)['Fn::GetAtt'];
     if (id !== undefined && getAtt !== undefined && resources[id]?.Type === 'AWS::Lambda::Function') {
       found = id;
       return;
     }
-    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+    for (const child of Array.isArray(value) ? value : Object.values(value)) {
       visit(child);
     }
   };
@@ -383,7 +384,9 @@ function functionNameOf(artifact: StackArtifact, logicalId: string, resource: an
   return typeof name === 'string' ? name : `${artifact.stackName}-${logicalId}`;
 }
 
-function readFunction(artifact: StackArtifact, logicalId: string, resource: any, objectKeys: Map<string, string>, environment: IntrinsicEnvironment): FunctionSpec {
+function readFunction(
+  artifact: StackArtifact, logicalId: string, resource: any, objectKeys: Map<string, string>, environment: IntrinsicEnvironment,
+): FunctionSpec {
   const p = resource?.Properties ?? {};
   const variables: Record<string, string> = {};
   for (const [name, value] of Object.entries<any>(p.Environment?.Variables ?? {})) {

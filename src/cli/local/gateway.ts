@@ -3,14 +3,14 @@
  * integration (Lambda proxy or MOCK), response mapping and the gateway's own error responses.
  * The HTTP server and `test-invoke` both drive it; neither knows these rules.
  */
-import { SigV4Credentials, verifySigV4 } from './sigv4';
 import { buildEvent, EventInput } from './event';
 import { apigwId, requestId as newRequestId, traceId as newTraceId } from './ids';
 import { InvokeOutcome, Invoker } from './invoker';
-import { ApiSpec, FunctionSpec, MethodSpec } from './model';
 import { runMock } from './mock';
+import { ApiSpec, FunctionSpec, MethodSpec } from './model';
 import { isBinaryType, parseProxyResult } from './proxy-response';
 import { pathSegments, route } from './router';
+import { SigV4Credentials, verifySigV4 } from './sigv4';
 
 /** API Gateway's payload limit. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -211,7 +211,7 @@ export class LocalGateway {
     const integrationLatency = Date.now() - invokeStarted;
 
     if (outcome.kind === 'integration-timeout') {
-      log?.add(`Execution failed due to a timeout error`);
+      log?.add('Execution failed due to a timeout error');
       log?.add('Method completed with status: 504');
       this.options.note?.(ids.requestId, `${fn.functionName} did not answer within the integration timeout (${integration.timeoutMs} ms)`);
       return this.error(ids, 'INTEGRATION_TIMEOUT', 504, 'Endpoint request timed out', undefined);
@@ -248,7 +248,9 @@ export class LocalGateway {
     return { statusCode: parsed.statusCode, headers: out, body, requestId: ids.requestId, resourcePath: resource.path };
   }
 
-  private authorize(request: GatewayRequest, method: MethodSpec, headers: Headers, ids: Ids): GatewayResponse | { identity: Record<string, string | null> } {
+  private authorize(
+    request: GatewayRequest, method: MethodSpec, headers: Headers, ids: Ids,
+  ): GatewayResponse | { identity: Record<string, string | null> } {
     const authorization = headers.get('authorization');
     switch (method.authorizationType) {
       case 'AWS_IAM': {
@@ -301,7 +303,8 @@ export class LocalGateway {
   /** A gateway error response, with the API's `AWS::ApiGateway::GatewayResponse` applied. */
   private error(ids: Ids, type: string, status: number, message: string, errorType: string | undefined): GatewayResponse {
     const fallback = status >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX';
-    const custom = this.api.gatewayResponses.find((r) => r.responseType === type) ?? this.api.gatewayResponses.find((r) => r.responseType === fallback);
+    const responses = this.api.gatewayResponses;
+    const custom = responses.find((r) => r.responseType === type) ?? responses.find((r) => r.responseType === fallback);
     const headers: Array<[string, string]> = [
       ['Content-Type', 'application/json'],
       ['x-amzn-RequestId', ids.requestId],
@@ -362,7 +365,7 @@ function signatureError(reason: string, amzDate: string | undefined): [string, s
     return ['INVALID_SIGNATURE', `Signature expired: ${amzDate?.trim() ?? ''} is now earlier than ${amzDateMinus(5)} (${formatAmzDate()} - 5 min.)`, 'InvalidSignatureException'];
   }
   if (reason.startsWith('malformed') || reason.startsWith('Authorization header uses') || reason.startsWith('missing X-Amz-Date')) {
-    return ['MISSING_AUTHENTICATION_TOKEN', `Authorization header requires 'Credential' parameter. Authorization header requires 'Signature' parameter. Authorization header requires 'SignedHeaders' parameter. Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header.`, 'IncompleteSignatureException'];
+    return ['MISSING_AUTHENTICATION_TOKEN', 'Authorization header requires \'Credential\' parameter. Authorization header requires \'Signature\' parameter. Authorization header requires \'SignedHeaders\' parameter. Authorization header requires existence of either a \'X-Amz-Date\' or a \'Date\' header.', 'IncompleteSignatureException'];
   }
   return ['INVALID_SIGNATURE', 'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.', 'InvalidSignatureException'];
 }
@@ -448,7 +451,8 @@ function javaMap(record: Record<string, string>): string {
 
 function maskEvent(event: Record<string, any>): string {
   const copy = { ...event };
-  const maskRecord = (r: Record<string, any> | null) => r && Object.fromEntries(Object.entries(r).map(([k, v]) => [k, MASKED.has(k.toLowerCase()) ? (Array.isArray(v) ? v.map(mask) : mask(String(v))) : v]));
+  const maskValue = (k: string, v: any) => (MASKED.has(k.toLowerCase()) ? (Array.isArray(v) ? v.map(mask) : mask(String(v))) : v);
+  const maskRecord = (r: Record<string, any> | null) => r && Object.fromEntries(Object.entries(r).map(([k, v]) => [k, maskValue(k, v)]));
   copy.headers = maskRecord(event.headers);
   copy.multiValueHeaders = maskRecord(event.multiValueHeaders);
   return JSON.stringify(copy);

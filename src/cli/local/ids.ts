@@ -27,7 +27,7 @@ export function apigwId(): string {
   const b = bytes(15);
   let out = '';
   for (let i = 0; i < 15; i++) {
-    out += URL_SAFE[b[i] & 63];
+    out += URL_SAFE[b[i] % 64];
   }
   return `${out}=`;
 }

@@ -19,11 +19,11 @@ export interface MockResult {
 
 /** Request values a response parameter can map from. */
 export interface MockRequest {
-  /** Header lookup, case-insensitive. */
-  header(name: string): string | undefined;
   readonly query: Readonly<Record<string, string>>;
   readonly pathParameters: Readonly<Record<string, string>>;
   readonly contentType: string | undefined;
+  /** Header lookup, case-insensitive. */
+  header(name: string): string | undefined;
 }
 
 /**

@@ -13,7 +13,13 @@ const REMAPPED = new Set([
 const ALLOWED_KEYS = new Set(['statusCode', 'headers', 'multiValueHeaders', 'body', 'isBase64Encoded']);
 
 export type ProxyResult =
-  | { readonly ok: true; readonly statusCode: number; readonly headers: Array<[string, string]>; readonly body: string; readonly isBase64Encoded: boolean }
+  | {
+    readonly ok: true;
+    readonly statusCode: number;
+    readonly headers: Array<[string, string]>;
+    readonly body: string;
+    readonly isBase64Encoded: boolean;
+  }
   | { readonly ok: false; readonly reason: string };
 
 /**

@@ -5,12 +5,12 @@
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { CliError } from '../command';
-import { SigV4Credentials } from './sigv4';
 import { GatewayRequest, LocalGateway, MAX_BODY_BYTES, tooLarge } from './gateway';
 import { requestId as newRequestId } from './ids';
 import { Invoker } from './invoker';
 import { ApiSpec, LocalApp } from './model';
 import { listMethods } from './router';
+import { SigV4Credentials } from './sigv4';
 
 export interface ServerOptions {
   /** Interface to bind. @default 127.0.0.1 */

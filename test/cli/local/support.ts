@@ -76,12 +76,12 @@ export const APIGW_ID = /^[A-Za-z0-9_-]{15}=$/;
 /** A `vendor-outputs` child process started from the sources (as test/support/cli.ts runs it). */
 export interface CliProcess {
   readonly child: import('child_process').ChildProcess;
+  /** Resolves with the exit code (or signal) when the process ends. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stdout(): string;
   stderr(): string;
   /** Resolves when stdout contains `text`; rejects after `ms`. */
   waitFor(text: string | RegExp, ms?: number): Promise<string>;
-  /** Resolves with the exit code (or signal) when the process ends. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {

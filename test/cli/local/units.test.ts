@@ -1,0 +1,144 @@
+/**
+ * The small pure parts of the local REST API: intrinsic evaluation, URL localization, the MOCK
+ * CORS origin check, proxy response checks, binary media types, masking.
+ */
+import { mask } from '../../../src/cli/local/gateway';
+import { evaluate, IntrinsicEnvironment, pseudoParameters, tryEvaluateString, Unresolvable } from '../../../src/cli/local/intrinsics';
+import { localizeUrl, pendingExpression } from '../../../src/cli/local/local-outputs';
+import { originOverride, runMock } from '../../../src/cli/local/mock';
+import { isBinaryType, parseProxyResult } from '../../../src/cli/local/proxy-response';
+
+const env: IntrinsicEnvironment = {
+  pseudo: pseudoParameters('eu-west-1', 'Backend'),
+  ref: (id) => ({ Api1234: 'Api1234', Stage1: 'prod' } as Record<string, string>)[id],
+  getAtt: (id, attr) => (id === 'Api1234' && attr === 'RootResourceId' ? 'root' : undefined),
+};
+
+describe('intrinsics', () => {
+  test('the execute-api URL join of aws-cdk-lib', () => {
+    const url = { 'Fn::Join': ['', ['https://', { Ref: 'Api1234' }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/', { Ref: 'Stage1' }, '/']] };
+    expect(evaluate(url, env)).toBe('https://Api1234.execute-api.eu-west-1.amazonaws.com/prod/');
+  });
+
+  test.each([
+    [{ 'Fn::Sub': 'arn:${AWS::Partition}:x:${AWS::Region}:${AWS::AccountId}:${Api1234}' }, 'arn:aws:x:eu-west-1:123456789012:Api1234'],
+    [{ 'Fn::Sub': ['${A}-${Api1234.RootResourceId}', { A: 'a' }] }, 'a-root'],
+    [{ 'Fn::Select': [1, { 'Fn::Split': [',', 'a,b,c'] }] }, 'b'],
+    [{ 'Fn::Base64': 'hi' }, 'aGk='],
+    [{ 'Fn::GetAtt': ['Api1234', 'RootResourceId'] }, 'root'],
+    ['literal', 'literal'],
+  ])('%j evaluates to %j', (expression, value) => {
+    expect(evaluate(expression, env)).toBe(value);
+  });
+
+  test.each([
+    [{ Ref: 'Bucket' }, 'Ref Bucket is not known locally'],
+    [{ 'Fn::GetAtt': ['Fn', 'Arn'] }, 'Fn::GetAtt Fn.Arn is not known locally'],
+    [{ 'Fn::ImportValue': 'x' }, 'Fn::ImportValue is not evaluated locally'],
+    [{ 'Fn::Select': [5, ['a']] }, 'Fn::Select index 5 is out of range'],
+  ])('%j is unresolvable: %s', (expression, message) => {
+    expect(() => evaluate(expression, env)).toThrow(Unresolvable);
+    expect(() => evaluate(expression, env)).toThrow(message);
+    expect(tryEvaluateString(expression, env)).toBeUndefined();
+  });
+
+  test('pseudo parameters follow the partition of the region', () => {
+    expect(pseudoParameters('cn-north-1', 'S')).toMatchObject({ 'AWS::URLSuffix': 'amazonaws.com.cn', 'AWS::Partition': 'aws-cn' });
+    expect(pseudoParameters('us-gov-west-1', 'S')['AWS::Partition']).toBe('aws-us-gov');
+  });
+});
+
+describe('local outputs', () => {
+  const apis = [{ apiId: 'Api1234', origin: 'http://127.0.0.1:3000' }];
+  test.each([
+    ['https://Api1234.execute-api.eu-west-1.amazonaws.com/prod/', 'http://127.0.0.1:3000/prod/'],
+    ['https://Api1234.execute-api.cn-north-1.amazonaws.com.cn/prod/items', 'http://127.0.0.1:3000/prod/items'],
+    ['https://Api1234.execute-api.eu-west-1.amazonaws.com', 'http://127.0.0.1:3000/'],
+    ['https://Other99.execute-api.eu-west-1.amazonaws.com/prod/', 'https://Other99.execute-api.eu-west-1.amazonaws.com/prod/'],
+    ['eu-west-1', 'eu-west-1'],
+  ])('%s → %s', (value, local) => {
+    expect(localizeUrl(value, apis)).toBe(local);
+  });
+
+  test('the expression of a pending slot is the Fn::Base64 argument at its index', () => {
+    const template = { Outputs: { O: { Value: { 'Fn::Join': [',', [{ 'Fn::Base64': { Ref: 'A' } }, { 'Fn::Base64': { Ref: 'B' } }]] } } } };
+    expect(pendingExpression(template, { pointer: '/x', output: 'O', index: 1 })).toEqual({ Ref: 'B' });
+    expect(pendingExpression({ Outputs: { O: { Value: { 'Fn::Base64': { Ref: 'A' } } } } }, { pointer: '/x', output: 'O', index: 0 })).toEqual({ Ref: 'A' });
+    expect(pendingExpression(template, { pointer: '/x', output: 'Missing', index: 0 })).toBeUndefined();
+  });
+});
+
+describe('MOCK integration', () => {
+  const template = [
+    '#set($origin = $input.params().header.get("Origin"))',
+    '#if($origin == "")',
+    '  #set($origin = $input.params().header.get("origin"))',
+    '#end',
+    '#if($origin == "http://localhost:5" || $origin == "https://app.example")',
+    '  #set($context.responseOverride.header.Access-Control-Allow-Origin = $origin)',
+    '#end',
+  ].join('\n');
+
+  test.each([
+    ['http://localhost:5', { header: 'Access-Control-Allow-Origin', value: 'http://localhost:5' }],
+    ['https://app.example', { header: 'Access-Control-Allow-Origin', value: 'https://app.example' }],
+    ['https://evil.example', undefined],
+    [undefined, undefined],
+  ])('origin %s → %j', (origin, override) => {
+    expect(originOverride(template, origin)).toEqual(override);
+  });
+
+  test('the selection pattern picks the integration response; the default otherwise', () => {
+    const request = { header: () => undefined, query: {}, pathParameters: {}, contentType: undefined };
+    const responses = [
+      { statusCode: 400, selectionPattern: '4\\d{2}', responseParameters: {}, responseTemplates: {} },
+      { statusCode: 204, responseParameters: { 'method.response.header.X-A': "'a'" }, responseTemplates: {} },
+    ];
+    expect(runMock({ 'application/json': '{"statusCode": 404}' }, responses, request)?.statusCode).toBe(400);
+    expect(runMock({ 'application/json': '{ statusCode: 200 }' }, responses, request)).toEqual({ statusCode: 204, headers: [['X-A', 'a']], body: '' });
+    expect(runMock({}, [], request)).toBeUndefined();
+  });
+});
+
+describe('proxy response checks', () => {
+  test.each([
+    [undefined, 'the function returned no value'],
+    ['"text"', 'the response is a string, not an object'],
+    ['[1]', 'the response is an array, not an object'],
+    ['null', 'the response is null, not an object'],
+    ['{"statusCode":200,"cookies":[]}', "unexpected key 'cookies' (allowed: statusCode, headers, multiValueHeaders, body, isBase64Encoded)"],
+    ['{"body":"x"}', 'statusCode must be an integer HTTP status (got undefined)'],
+    ['{"statusCode":99}', 'statusCode must be an integer HTTP status (got 99)'],
+    ['{"statusCode":200,"body":{}}', 'body must be a string'],
+    ['{"statusCode":200,"headers":{"a":{}}}', 'headers.a must be a string'],
+    ['{"statusCode":200,"multiValueHeaders":{"a":"b"}}', 'multiValueHeaders.a must be an array of strings'],
+    ['{"statusCode":200,"isBase64Encoded":"yes"}', 'isBase64Encoded must be a boolean'],
+  ])('%s is malformed: %s', (payload, reason) => {
+    expect(parseProxyResult(payload)).toEqual({ ok: false, reason });
+  });
+
+  test('a string status code and scalar header values are accepted', () => {
+    expect(parseProxyResult('{"statusCode":"201","headers":{"X-N":5,"Date":"d"},"body":"b"}')).toEqual({
+      ok: true, statusCode: 201, headers: [['X-N', '5'], ['x-amzn-Remapped-Date', 'd']], body: 'b', isBase64Encoded: false,
+    });
+  });
+
+  test.each([
+    ['image/png', ['image/png'], true],
+    ['image/png', ['image~1png'], true],
+    ['image/jpeg, text/html', ['image/*'], true],
+    ['application/json', ['*/*'], true],
+    ['application/json', ['image/png'], false],
+    [undefined, ['*/*'], false],
+  ])('%s with binary media types %j: %s', (type, types, binary) => {
+    expect(isBinaryType(type, types)).toBe(binary);
+  });
+
+  test.each([
+    ['abc', '***'],
+    ['12345678', '********'],
+    ['123456789', '*****6789'],
+  ])('mask(%s) = %s', (value, masked) => {
+    expect(mask(value)).toBe(masked);
+  });
+});
