@@ -7,6 +7,8 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
+const { median } = require('./stats');
+
 const ROOT = path.join(__dirname, '..');
 const SCHEMA = path.join(ROOT, 'examples', 'backend', 'schema.graphql');
 const RUNS = Number(process.env.BENCH_CONSTRUCTS_RUNS ?? 9);
@@ -170,12 +172,6 @@ function synthOnce(build, lib, cdk, outdir) {
   build(lib, cdk, stack);
   app.synth();
   return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 async function run(report) {

@@ -4,18 +4,10 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
+const { median, timeMs } = require('./stats');
+
 const ROOT = path.join(__dirname, '..');
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function timeMs(fn) {
-  const start = process.hrtime.bigint();
-  fn();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
 
 /** A small backend: a bucket, a function and a REST API; with or without vendor outputs. */
 function synthExample(withOutputs, outdir) {

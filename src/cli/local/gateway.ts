@@ -9,7 +9,7 @@ import { InvokeOutcome, Invoker } from './invoker';
 import { runMock } from './mock';
 import { ApiSpec, FunctionSpec, MethodSpec } from './model';
 import { isBinaryType, parseProxyResult } from './proxy-response';
-import { pathSegments, route } from './router';
+import { pathSegments, route, safeDecode } from './router';
 import { SigV4Credentials, verifySigV4 } from './sigv4';
 
 /** API Gateway's payload limit. */
@@ -405,8 +405,8 @@ export function parseQuery(raw: string): { single: Record<string, string>; multi
       continue;
     }
     const eq = part.indexOf('=');
-    const name = decode(eq < 0 ? part : part.slice(0, eq));
-    const value = decode(eq < 0 ? '' : part.slice(eq + 1));
+    const name = safeDecode(eq < 0 ? part : part.slice(0, eq));
+    const value = safeDecode(eq < 0 ? '' : part.slice(eq + 1));
     single[name] = value;
     (multi[name] ??= []).push(value);
     count++;
@@ -414,16 +414,6 @@ export function parseQuery(raw: string): { single: Record<string, string>; multi
   return { single, multi, count };
 }
 
-function decode(text: string): string {
-  if (!text.includes('%')) {
-    return text;
-  }
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
 
 function nonEmpty(record: Readonly<Record<string, string>> | undefined): Readonly<Record<string, string>> | null {
   return record === undefined || Object.keys(record).length === 0 ? null : record;

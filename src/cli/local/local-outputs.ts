@@ -15,7 +15,7 @@ import { CarriedDocument, METADATA_KEY, PendingEntry, pendingMarker, readCarried
 import { displayPointer, setAtPointer } from '../../outputs/json-pointer';
 import { validateDocument } from '../../outputs/validation';
 import { CliError } from '../command';
-import { evaluate, IntrinsicEnvironment, pseudoParameters, Unresolvable } from './intrinsics';
+import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from './intrinsics';
 import { StackSpec } from './model';
 
 /** Where each local API is served. */
@@ -105,15 +105,7 @@ function evaluatePending(stack: StackSpec, entry: PendingEntry, env: IntrinsicEn
   if (expression === undefined) {
     return undefined;
   }
-  try {
-    const value = evaluate(expression, env);
-    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
-  } catch (error) {
-    if (error instanceof Unresolvable) {
-      return undefined;
-    }
-    throw error;
-  }
+  return tryEvaluateString(expression, env);
 }
 
 /** Strict: only what the local server really is (API ids, stage names, pseudo parameters). */

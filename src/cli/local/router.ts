@@ -85,7 +85,8 @@ function methodOrder(method: string): number {
   return i < 0 ? ORDER.length : i;
 }
 
-function safeDecode(text: string): string {
+/** Percent-decodes a path segment or query part; text that is not valid encoding stays as it is. */
+export function safeDecode(text: string): string {
   if (!text.includes('%')) {
     return text;
   }
