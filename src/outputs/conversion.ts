@@ -2,19 +2,43 @@
  * Turns what `addOutput` receives (camelCase struct properties) into the file's shape
  * (snake_case keys), refusing unknown keys and tokens that must be known at synth.
  */
-import { Token } from 'aws-cdk-lib';
+import { Token as CdkToken } from 'aws-cdk-lib';
 import { childPointer, displayPointer } from './json-pointer';
 import { PendingToken } from './pending-token';
 import { deref, describeAllowed, isClosedObject, isFreeForm, isNamedMap, isPlainString, SchemaNode, schemaRoot } from './schema-walk';
 
+// aws-cdk-lib's index exports are lazy getters that cost a require() on every access;
+// resolve Token once, as this module asks it about every value it converts.
+const Token = CdkToken;
+
+const snakeKeys = new Map<string, string>();
+
 /** `userPoolClientId` → `user_pool_client_id`. */
 export function camelToSnake(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  let snake = snakeKeys.get(key);
+  if (snake === undefined) {
+    snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    snakeKeys.set(key, snake);
+  }
+  return snake;
 }
 
 /** `user_pool_client_id` → `userPoolClientId`. */
 export function snakeToCamel(key: string): string {
   return key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/**
+ * Where a value is, as a chain of keys; turned into a JSON pointer only for an error message,
+ * because building pointers for every value costs more than the conversion itself.
+ */
+interface Location {
+  readonly parent?: Location;
+  readonly key: string | number;
+}
+
+function pointerOf(at: Location | undefined): string {
+  return at === undefined ? '' : childPointer(pointerOf(at.parent), at.key);
 }
 
 /** Keys that only the library writes. */
@@ -41,12 +65,12 @@ export function toFileShape(part: Record<string, unknown>, errors: string[]): Re
       errors.push(`/${key}: unknown section '${key}'; allowed sections: ${allowed.join(', ')}`);
       continue;
     }
-    result[key] = convert(value, section, `/${key}`, errors);
+    result[key] = convert(value, section, { key }, errors);
   }
   return result;
 }
 
-function convert(value: unknown, node: SchemaNode, pointer: string, errors: string[]): unknown {
+function convert(value: unknown, node: SchemaNode, pointer: Location, errors: string[]): unknown {
   const schema = deref(node);
   if (Token.isUnresolved(value)) {
     return convertToken(value, schema, pointer, errors);
@@ -56,9 +80,9 @@ function convert(value: unknown, node: SchemaNode, pointer: string, errors: stri
   }
   if (Array.isArray(value)) {
     return value.map((item, i) => {
-      const at = childPointer(pointer, i);
+      const at: Location = { parent: pointer, key: i };
       if (Token.isUnresolved(item)) {
-        errors.push(`${at}: a deploy-time token cannot stand in a list (${display(item)}): lists must be known at synth; allowed: ${describeAllowed(deref(schema.items ?? {}))}`);
+        errors.push(`${pointerOf(at)}: a deploy-time token cannot stand in a list (${display(item)}): lists must be known at synth; allowed: ${describeAllowed(deref(schema.items ?? {}))}`);
         return item;
       }
       return convert(item, schema.items ?? {}, at, errors);
@@ -71,21 +95,21 @@ function convert(value: unknown, node: SchemaNode, pointer: string, errors: stri
         continue;
       }
       if (Token.isUnresolved(key)) {
-        errors.push(`${pointer}: a key cannot be a deploy-time token (${key})`);
+        errors.push(`${pointerOf(pointer)}: a key cannot be a deploy-time token (${key})`);
         continue;
       }
       if (isNamedMap(schema)) {
-        result[key] = convert(child, schema.additionalProperties, childPointer(pointer, key), errors);
+        result[key] = convert(child, schema.additionalProperties, { parent: pointer, key }, errors);
         continue;
       }
       const fileKey = camelToSnake(key);
       const childSchema = schema.properties[fileKey];
       if (childSchema === undefined) {
         const allowed = Object.keys(schema.properties).map(snakeToCamel);
-        errors.push(`${childPointer(pointer, fileKey)}: unknown key '${key}' in ${displayPointer(pointer)}; allowed keys: ${allowed.join(', ')}`);
+        errors.push(`${childPointer(pointerOf(pointer), fileKey)}: unknown key '${key}' in ${displayPointer(pointerOf(pointer))}; allowed keys: ${allowed.join(', ')}`);
         continue;
       }
-      result[fileKey] = convert(child, childSchema, childPointer(pointer, fileKey), errors);
+      result[fileKey] = convert(child, childSchema, { parent: pointer, key: fileKey }, errors);
     }
     return result;
   }
@@ -93,7 +117,7 @@ function convert(value: unknown, node: SchemaNode, pointer: string, errors: stri
   return value;
 }
 
-function convertToken(value: unknown, schema: SchemaNode, pointer: string, errors: string[]): unknown {
+function convertToken(value: unknown, schema: SchemaNode, pointer: Location, errors: string[]): unknown {
   if (typeof value === 'string' && (isPlainString(schema) || isFreeForm(schema) || Object.keys(schema).length === 0)) {
     return new PendingToken(value);
   }
@@ -101,28 +125,28 @@ function convertToken(value: unknown, schema: SchemaNode, pointer: string, error
     // An IResolvable in a string position is carried like a string token.
     return new PendingToken(Token.asString(value));
   }
-  errors.push(`${pointer}: the value is a deploy-time token (${display(value)}) but must be known at synth: allowed: ${describeAllowed(schema)}`);
+  errors.push(`${pointerOf(pointer)}: the value is a deploy-time token (${display(value)}) but must be known at synth: allowed: ${describeAllowed(schema)}`);
   return value;
 }
 
-function convertFree(value: unknown, pointer: string, errors: string[]): unknown {
+function convertFree(value: unknown, pointer: Location, errors: string[]): unknown {
   if (Token.isUnresolved(value)) {
     if (typeof value === 'string') {
       return new PendingToken(value);
     }
-    errors.push(`${pointer}: the value is a deploy-time token (${display(value)}) but must be known at synth: only string values may be deploy-time tokens`);
+    errors.push(`${pointerOf(pointer)}: the value is a deploy-time token (${display(value)}) but must be known at synth: only string values may be deploy-time tokens`);
     return value;
   }
   if (Array.isArray(value)) {
-    return value.map((item, i) => convertFree(item, childPointer(pointer, i), errors));
+    return value.map((item, i) => convertFree(item, { parent: pointer, key: i }, errors));
   }
   if (isPlainObject(value)) {
     const result: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
       if (Token.isUnresolved(key)) {
-        errors.push(`${pointer}: a key cannot be a deploy-time token (${key})`);
+        errors.push(`${pointerOf(pointer)}: a key cannot be a deploy-time token (${key})`);
       } else if (child !== undefined) {
-        result[key] = convertFree(child, childPointer(pointer, key), errors);
+        result[key] = convertFree(child, { parent: pointer, key }, errors);
       }
     }
     return result;

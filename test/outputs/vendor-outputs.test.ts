@@ -417,3 +417,30 @@ describe('writer', () => {
     expect(fs.readdirSync(outdir).filter((f) => f.includes('.tmp'))).toEqual([]);
   });
 });
+
+describe('writeFileAtomic', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { writeFileAtomic } = require('../../src/outputs/atomic-write');
+
+  test('leaves a file that already holds the content untouched (same mtime)', () => {
+    const file = path.join(outdir, 'same.json');
+    writeFileAtomic(file, '{"a":1}\n');
+    const past = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    fs.utimesSync(file, past, past);
+    const before = fs.statSync(file).mtimeMs;
+    writeFileAtomic(file, '{"a":1}\n');
+    expect(fs.statSync(file).mtimeMs).toBe(before);
+    writeFileAtomic(file, '{"a":2}\n');
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"a":2}\n');
+    expect(fs.statSync(file).mtimeMs).toBeGreaterThan(before);
+  });
+
+  test('creates missing folders and leaves no temporary file when the write fails', () => {
+    const nested = path.join(outdir, 'a', 'b', 'file.json');
+    writeFileAtomic(nested, 'x');
+    expect(fs.readFileSync(nested, 'utf8')).toBe('x');
+    const dirAsTarget = path.join(outdir, 'a', 'b');
+    expect(() => writeFileAtomic(dirAsTarget, 'y')).toThrow();
+    expect(fs.readdirSync(path.join(outdir, 'a')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
