@@ -20,11 +20,19 @@ export class VendorOutputs {
     return new VendorOutputs(scope);
   }
 
-  /** The stack whose file this is. */
+  /**
+   * The stack whose file this is: the stack that contains `scope`, or for a scope inside a
+   * nested stack, its top-level parent (values from the nested stack reach it through
+   * CloudFormation references, and only top-level stacks are deployed and read by `generate`).
+   */
   public readonly stack: Stack;
 
   private constructor(private readonly scope: IConstruct) {
-    this.stack = Stack.of(scope);
+    let stack = Stack.of(scope);
+    while (stack.nestedStackParent !== undefined) {
+      stack = stack.nestedStackParent;
+    }
+    this.stack = stack;
   }
 
   /**

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, Aspects, AspectPriority, CfnOutput, IAspect, Stack, Token, Lazy } from 'aws-cdk-lib';
+import { App, Aspects, AspectPriority, CfnOutput, IAspect, NestedStack, Stack, Token, Lazy } from 'aws-cdk-lib';
 import { Annotations, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct, IConstruct } from 'constructs';
@@ -109,6 +109,23 @@ describe('VendorOutputs.of', () => {
     expect(file.notifications.vendor_messaging_app_id).toBe('a');
     expect(file.custom).toEqual({ someKey: { innerKey: 'v' } });
     expect(VendorOutputsSchema.validate(file)).toEqual([]);
+  });
+});
+
+describe('nested stacks', () => {
+  test('a scope in a nested stack writes to the top-level stack, its values carried through the nested stack outputs', () => {
+    const { app, stack } = newStack();
+    const nested = new NestedStack(stack, 'Storage');
+    const bucket = new s3.Bucket(nested, 'Bucket');
+    const outputs = VendorOutputs.of(bucket);
+    expect(outputs.stack).toBe(stack);
+    outputs.addOutput({ storage: { vendorRegion: 'eu-west-1', bucketName: bucket.bucketName } });
+    const assembly = app.synth();
+    const template = assembly.getStackByName('Backend').template;
+    const [output] = Object.values<any>(template.Outputs);
+    expect(output.Value['Fn::Base64']['Fn::GetAtt'][1]).toMatch(/^Outputs\./);
+    expect(readCarriedDocument(template.Metadata, 'Backend').pending.map((p) => p.pointer)).toEqual(['/storage/bucket_name']);
+    expect(fs.readdirSync(outdir).filter((f) => f.endsWith('.vendor_outputs.json'))).toEqual(['Backend.vendor_outputs.json']);
   });
 });
 
