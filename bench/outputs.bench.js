@@ -4,13 +4,14 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
+const { interleaved, synthExample } = require('./example');
 const { median, timeMs } = require('./stats');
 
 const ROOT = path.join(__dirname, '..');
 
 
 /** A small backend: a bucket, a function and a REST API; with or without vendor outputs. */
-function synthExample(withOutputs, outdir) {
+function synthSmallStack(withOutputs, outdir) {
   const cdk = require('aws-cdk-lib');
   const s3 = require('aws-cdk-lib/aws-s3');
   const lambda = require('aws-cdk-lib/aws-lambda');
@@ -62,43 +63,20 @@ exports.run = async function run(report) {
 
     // The example backend (every construct, every section) with the writer aspect, vs the same
     // stack with the writer switched off: what validating and writing the file adds to a synth.
-    const example = require('./constructs.bench.js');
-    example.ensureAssets();
-    const lib = require(path.join(ROOT, 'lib'));
-    const cdk = require('aws-cdk-lib');
-    const { VendorOutputsWriter } = require(path.join(ROOT, 'lib', 'outputs', 'writer'));
-    const visit = VendorOutputsWriter.prototype.visit;
-    const synth = (writer, dir) => {
-      VendorOutputsWriter.prototype.visit = writer ? visit : () => undefined;
-      try {
-        return example.synthOnce(example.withOutputs, lib, cdk, dir);
-      } finally {
-        VendorOutputsWriter.prototype.visit = visit;
-      }
-    };
-    synth(true, path.join(outdir, 'warm-a'));
-    synth(false, path.join(outdir, 'warm-b'));
-    const withWriter = [];
-    const withoutWriter = [];
-    for (let i = 0; i < 21; i++) {
-      // Alternate which variant goes first, so drift on a shared machine hits both alike.
-      for (const writer of i % 2 === 0 ? [false, true] : [true, false]) {
-        (writer ? withWriter : withoutWriter).push(synth(writer, path.join(outdir, `${writer ? 'a' : 'b'}${i}`)));
-      }
-    }
+    synthExample(path.join(outdir, 'warm-a'));
+    synthExample(path.join(outdir, 'warm-b'), { writer: false });
+    const [withWriter, withoutWriter] = interleaved(21,
+      (i) => synthExample(path.join(outdir, `a${i}`)),
+      (i) => synthExample(path.join(outdir, `b${i}`), { writer: false }));
     report({ name: 'example backend synth: with the writer vs writer off (median of 21)', value: median(withWriter), baseline: median(withoutWriter), unit: ' ms', target: 1.05 });
 
     // A small stack (bucket, function, REST API): the whole library (addOutput, outputs,
     // Metadata, writer) vs the same stack without it. The fixed cost of about 1 ms weighs more here.
-    synthExample(true, path.join(outdir, 'small-warm-a'));
-    synthExample(false, path.join(outdir, 'small-warm-b'));
-    const small = [];
-    const bare = [];
-    for (let i = 0; i < 41; i++) {
-      for (const withOutputs of i % 2 === 0 ? [false, true] : [true, false]) {
-        (withOutputs ? small : bare).push(timeMs(() => synthExample(withOutputs, path.join(outdir, `small-${withOutputs ? 'a' : 'b'}${i}`))));
-      }
-    }
+    synthSmallStack(true, path.join(outdir, 'small-warm-a'));
+    synthSmallStack(false, path.join(outdir, 'small-warm-b'));
+    const [small, bare] = interleaved(41,
+      (i) => timeMs(() => synthSmallStack(true, path.join(outdir, `small-a${i}`))),
+      (i) => timeMs(() => synthSmallStack(false, path.join(outdir, `small-b${i}`))));
     report({ name: 'small stack synth: with the library vs without (median of 41)', value: median(small), baseline: median(bare), unit: ' ms' });
 
     // A 5 MB document: large model_introspection.
