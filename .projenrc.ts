@@ -21,6 +21,9 @@ const project = new awscdk.AwsCdkConstructLibrary({
   bundledDeps: [
     'ajv@^8.17.1',
     '@aws-sdk/client-cloudformation@^3.1169.0',
+    // The local API checks SigV4 with the same signer the AWS SDK clients sign with.
+    '@smithy/signature-v4@^5.7.5',
+    '@smithy/hash-node@^4.2.0',
   ],
   devDeps: [
     'cdk-nag@^2.36.23',
