@@ -168,9 +168,9 @@ export class GeoResources extends Construct {
     }
     this.outputs = {
       vendorRegion: Stack.of(this).region,
-      maps: defaultMap !== undefined ? { items, default: defaultMap } : undefined,
-      searchIndices: defaultIndex !== undefined ? { items: indices.map((i) => i.name), default: defaultIndex } : undefined,
-      geofenceCollections: defaultCollection !== undefined ? { items: collections.map((c) => c.name), default: defaultCollection } : undefined,
+      maps: defaultMap !== undefined ? { items, defaultName: defaultMap } : undefined,
+      searchIndices: defaultIndex !== undefined ? { items: indices.map((i) => i.name), defaultName: defaultIndex } : undefined,
+      geofenceCollections: defaultCollection !== undefined ? { items: collections.map((c) => c.name), defaultName: defaultCollection } : undefined,
     };
     VendorOutputs.of(this).addOutput({ geo: this.outputs });
   }

@@ -13,19 +13,26 @@ const Token = CdkToken;
 
 const snakeKeys = new Map<string, string>();
 
-/** `userPoolClientId` → `user_pool_client_id`. */
+/**
+ * Struct properties named apart from their file key, because the file key is a word that jsii's
+ * target languages reserve (JSII5018): `geo.*.defaultName` is the file's `default`.
+ */
+const RENAMED_PROPERTIES = new Map<string, string>([['defaultName', 'default']]);
+const RENAMED_FILE_KEYS = new Map([...RENAMED_PROPERTIES].map(([property, fileKey]) => [fileKey, property]));
+
+/** `userPoolClientId` → `user_pool_client_id` (`defaultName` → `default`). */
 export function camelToSnake(key: string): string {
   let snake = snakeKeys.get(key);
   if (snake === undefined) {
-    snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    snake = RENAMED_PROPERTIES.get(key) ?? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
     snakeKeys.set(key, snake);
   }
   return snake;
 }
 
-/** `user_pool_client_id` → `userPoolClientId`. */
+/** `user_pool_client_id` → `userPoolClientId` (`default` → `defaultName`). */
 export function snakeToCamel(key: string): string {
-  return key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  return RENAMED_FILE_KEYS.get(key) ?? key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
 /**

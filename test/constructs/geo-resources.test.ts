@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { newStack, synthOutputs } from './support';
-import { GeoResources, GeoResourcesProps, PlaceIndexDataSource, PlaceIndexIntendedUse } from '../../src';
+import { GeoResources, GeoResourcesProps, PlaceIndexDataSource, PlaceIndexIntendedUse, VendorOutputs } from '../../src';
 
 const FULL: GeoResourcesProps = {
   maps: [{ name: 'streets', style: 'VectorEsriStreets' }, { name: 'dark.map', style: 'VectorEsriDarkGrayCanvas', description: 'night' }],
@@ -32,6 +32,34 @@ describe('GeoResources', () => {
       vendor_region: 'eu-west-1',
       maps: { items: { 'streets': { style: 'VectorEsriStreets' }, 'dark.map': { style: 'VectorEsriDarkGrayCanvas' } }, default: 'dark.map' },
       search_indices: { items: ['places', 'places_here'], default: 'places' },
+      geofence_collections: { items: ['zones'], default: 'zones' },
+    });
+  });
+
+  test('the typed section names each default defaultName (default is reserved in Java, C# and Go); the file key stays default', () => {
+    const { app, stack } = newStack();
+    const geo = new GeoResources(stack, 'Geo', FULL);
+    expect(geo.outputs.maps?.defaultName).toBe('dark.map');
+    expect(geo.outputs.searchIndices?.defaultName).toBe('places');
+    expect(geo.outputs.geofenceCollections?.defaultName).toBe('zones');
+    expect(Object.keys(geo.outputs.maps ?? {})).not.toContain('default');
+    const file = synthOutputs(app, stack).geo;
+    expect(Object.keys(file.maps)).toEqual(['items', 'default']);
+    expect(Object.keys(file.search_indices)).toEqual(['items', 'default']);
+  });
+
+  test('addOutput with defaultName writes the file key default', () => {
+    const { app, stack } = newStack();
+    VendorOutputs.of(stack).addOutput({
+      geo: {
+        vendorRegion: 'eu-west-1',
+        maps: { items: { streets: {} }, defaultName: 'streets' },
+        geofenceCollections: { items: ['zones'], defaultName: 'zones' },
+      },
+    });
+    expect(synthOutputs(app, stack).geo).toEqual({
+      vendor_region: 'eu-west-1',
+      maps: { items: { streets: {} }, default: 'streets' },
       geofence_collections: { items: ['zones'], default: 'zones' },
     });
   });

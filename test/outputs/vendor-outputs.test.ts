@@ -84,9 +84,9 @@ describe('VendorOutputs.of', () => {
       },
       geo: {
         vendorRegion: 'r',
-        maps: { items: { myMap: { style: 's' } }, default: 'myMap' },
-        searchIndices: { items: ['x'], default: 'x' },
-        geofenceCollections: { items: ['y'], default: 'y' },
+        maps: { items: { myMap: { style: 's' } }, defaultName: 'myMap' },
+        searchIndices: { items: ['x'], defaultName: 'x' },
+        geofenceCollections: { items: ['y'], defaultName: 'y' },
       },
       notifications: { vendorRegion: 'r', vendorMessagingAppId: 'a', channels: ['SMS' as any] },
       custom: { someKey: { innerKey: 'v' } },
@@ -163,8 +163,8 @@ describe('merge', () => {
     const { app, stack } = newStack();
     const a = new Construct(stack, 'A');
     const b = new Construct(stack, 'B');
-    VendorOutputs.of(a).addOutput({ geo: { vendorRegion: 'r', maps: { items: { m1: {} }, default: 'm1' } } });
-    VendorOutputs.of(b).addOutput({ geo: { vendorRegion: 'r', searchIndices: { items: ['p'], default: 'p' } }, custom: { b: { x: '1' } } });
+    VendorOutputs.of(a).addOutput({ geo: { vendorRegion: 'r', maps: { items: { m1: {} }, defaultName: 'm1' } } });
+    VendorOutputs.of(b).addOutput({ geo: { vendorRegion: 'r', searchIndices: { items: ['p'], defaultName: 'p' } }, custom: { b: { x: '1' } } });
     VendorOutputs.of(a).addOutput({ custom: { b: { y: '2' } } });
     app.synth();
     expect(writtenFile(stack).geo).toEqual({ vendor_region: 'r', maps: { items: { m1: {} }, default: 'm1' }, search_indices: { items: ['p'], default: 'p' } });
@@ -366,7 +366,7 @@ describe('writer', () => {
     VendorOutputs.of(new Construct(stack, 'Auth')).addOutput({
       auth: { vendorRegion: 'r', userPoolId: 'p', userPoolClientId: 'c', passwordPolicy: { minLength: 3 }, mfaConfiguration: 'SOMETIMES' as any },
     });
-    VendorOutputs.of(new Construct(stack, 'Geo')).addOutput({ geo: { vendorRegion: 'r', searchIndices: { items: [], default: 'x' } } });
+    VendorOutputs.of(new Construct(stack, 'Geo')).addOutput({ geo: { vendorRegion: 'r', searchIndices: { items: [], defaultName: 'x' } } });
     const message = (() => {
       try {
         app.synth();

@@ -11,16 +11,16 @@ export interface GeoMapOutputs {
 export interface GeoMapsOutputs {
   /** Maps by name. Keys are map names and pass through unchanged. */
   readonly items: { [name: string]: GeoMapOutputs };
-  /** Name of the default map; one of `items`. */
-  readonly default: string;
+  /** Name of the default map; one of `items`. Written as the file's `default`. */
+  readonly defaultName: string;
 }
 
 /** A `geo.search_indices` or `geo.geofence_collections` group. */
 export interface GeoCollectionOutputs {
   /** Names; at least one, items unique. */
   readonly items: string[];
-  /** The default; one of `items`. */
-  readonly default: string;
+  /** Name of the default; one of `items`. Written as the file's `default`. */
+  readonly defaultName: string;
 }
 
 /** The `geo` section: maps, search indices and geofence collections. */
