@@ -10,7 +10,6 @@ export * from './outputs/sections/notifications';
 export * from './outputs/sections/storage';
 export * from './outputs/backend-identity';
 export * from './constructs/rest-items-api';
-export * from './constructs/rest-items-api-function';
 export * from './constructs/external-bucket';
 export * from './constructs/geo-resources';
 export * from './constructs/notifications';

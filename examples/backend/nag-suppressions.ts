@@ -52,7 +52,7 @@ export function addExampleNagSuppressions(r: ExampleResources): void {
   NagSuppressions.addResourceSuppressions(r.api.handler, [
     { id: 'AwsSolutions-IAM4', reason: 'The items function only writes its own logs, which is what the AWS managed AWSLambdaBasicExecutionRole allows.', appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'] },
     { id: 'AwsSolutions-IAM5', reason: 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so their resource is *.', appliesTo: ['Resource::*'] },
-    { id: 'AwsSolutions-L1', reason: 'The bundled items function is built for and pinned to nodejs20.x by the library, so that its asset and snapshots stay stable.' },
+    { id: 'AwsSolutions-L1', reason: 'The bundled items function runs on nodejs22.x by default, the newest Node.js runtime of the oldest aws-cdk-lib the library supports; with a newer aws-cdk-lib, pass runtime: lambda.Runtime.NODEJS_24_X.' },
   ], true);
   NagSuppressions.addResourceSuppressions(r.api.api, [
     { id: 'AwsSolutions-IAM4', reason: 'The account-level API Gateway logging role uses the AWS managed AmazonAPIGatewayPushToCloudWatchLogs policy, the documented setup for access and execution logs.', appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs'] },

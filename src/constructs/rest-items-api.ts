@@ -1,13 +1,14 @@
-import { CfnResource, Stack, Token } from 'aws-cdk-lib';
+import { Annotations, CfnResource, FeatureFlags, Stack, Token } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { CfnIdentityPool } from 'aws-cdk-lib/aws-cognito';
 import { IdentityPool } from 'aws-cdk-lib/aws-cognito-identitypool';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as cxapi from 'aws-cdk-lib/cx-api';
 import { Construct } from 'constructs';
 import { addNagSuppressions } from './nag';
-import { RestItemsApiFunction } from './rest-items-api-function';
+import { BUNDLED_FUNCTION_DEFAULT_RUNTIME, checkBundledFunctionRuntime, createBundledFunction } from './rest-items-api-bundled-function';
 import { VendorOutputs } from '../outputs/vendor-outputs';
 
 /** Who may call a {@link RestItemsApi}. */
@@ -42,9 +43,21 @@ export interface RestItemsApiProps {
 
   /**
    * The function behind every non-OPTIONS method (Lambda proxy integration).
-   * @default - the library's bundled items function (Node.js 20), see `RestItemsApiFunction`
+   * @default - the library's bundled items function (see `runtime`)
    */
   readonly handler?: lambda.IFunction;
+
+  /**
+   * Runtime of the bundled items function: a Node.js runtime, `nodejs20.x` or newer (the
+   * bundle is JavaScript built for Node.js 20 and newer). Only for the bundled function: with
+   * `handler`, set the runtime on your own function.
+   * @default lambda.Runtime.NODEJS_22_X - the newest Node.js runtime that aws-cdk-lib 2.189.1,
+   * the oldest aws-cdk-lib this library supports, knows and that Lambda still lets you create
+   * (`nodejs20.x` was deprecated on 2026-04-30; for `nodejs22.x` Lambda projects deprecation on
+   * 2027-04-30 and the end of function creation on 2027-06-01). With a newer aws-cdk-lib, pass
+   * `lambda.Runtime.NODEJS_24_X`.
+   */
+  readonly runtime?: lambda.Runtime;
 
   /**
    * Where this API's values go in the `custom` section of vendor_outputs.json. Without it the
@@ -105,15 +118,18 @@ export interface RestItemsApiProps {
 
   /**
    * Create the account-level role API Gateway needs to write logs (an
-   * `AWS::ApiGateway::Account` resource). Turn off when the account already has one.
-   * @default true
+   * `AWS::ApiGateway::Account` resource, one per account and region). The stage's execution and
+   * access logs need that role to be set in the account: leave it off when the account already
+   * has one.
+   * @default - false when the feature flag `@aws-cdk/aws-apigateway:disableCloudWatchRole` is
+   * enabled (as in apps created by `cdk init`), true otherwise; the same rule as `RestApi`
    */
   readonly cloudWatchRole?: boolean;
 
   /**
    * Stage options, applied over this construct's defaults (throttling 100 requests/s with
    * bursts of 200, X-Ray tracing, ERROR execution logging, metrics, the access log).
-   * `stageName` here is ignored: use the `stageName` prop.
+   * `stageName` is refused here: use the `stageName` prop.
    * @default - the defaults above
    */
   readonly deployOptions?: apigw.StageOptions;
@@ -127,6 +143,9 @@ interface ApiOutputValues {
   readonly api_stage: string;
   readonly vendor_region: string;
 }
+
+/** Id of the warning that the stage logs while the feature flag turned the account's logging role off. */
+const ACCOUNT_ROLE_WARNING = 'cdk-vendor-outputs:api-gateway-account-role';
 
 /** Keys of the flat shape; an `outputsKey` may not be one of them. */
 const FLAT_KEYS = ['api_id', 'api_endpoint', 'api_name', 'api_stage', 'vendor_region'];
@@ -187,10 +206,9 @@ export class RestItemsApi extends Construct {
     const allowOrigins = props.allowOrigins ?? apigw.Cors.ALL_ORIGINS;
     const anyOrigin = allowOrigins.includes('*');
 
-    this.handler = props.handler ?? new RestItemsApiFunction(this, 'Handler', {
-      description: 'Items function of a RestItemsApi (cdk-vendor-outputs)',
-      tracing: lambda.Tracing.ACTIVE,
-      environment: { CORS_ALLOW_ORIGINS: JSON.stringify(allowOrigins) },
+    this.handler = props.handler ?? createBundledFunction(this, 'Handler', {
+      runtime: props.runtime ?? BUNDLED_FUNCTION_DEFAULT_RUNTIME,
+      allowOrigins,
     });
 
     if (props.accessLogging ?? true) {
@@ -202,7 +220,7 @@ export class RestItemsApi extends Construct {
     this.api = new apigw.RestApi(this, 'Resource', {
       restApiName: apiName,
       description: 'Items REST API (cdk-vendor-outputs RestItemsApi)',
-      cloudWatchRole: props.cloudWatchRole ?? true,
+      cloudWatchRole: this.cloudWatchRoleOf(props),
       deployOptions: {
         throttlingRateLimit: 100,
         throttlingBurstLimit: 200,
@@ -300,6 +318,28 @@ export class RestItemsApi extends Construct {
   }
 
   /**
+   * The `cloudWatchRole` prop, else RestApi's default: off when the feature flag
+   * `@aws-cdk/aws-apigateway:disableCloudWatchRole` is enabled. Warns when the flag turns the
+   * role off while the stage logs, as such a stage deploys only where the account has the role.
+   */
+  private cloudWatchRoleOf(props: RestItemsApiProps): boolean {
+    if (props.cloudWatchRole !== undefined) {
+      return props.cloudWatchRole;
+    }
+    if (!FeatureFlags.of(this).isEnabled(cxapi.APIGATEWAY_DISABLE_CLOUDWATCH_ROLE)) {
+      return true;
+    }
+    const executionLogging = (props.deployOptions?.loggingLevel ?? apigw.MethodLoggingLevel.ERROR) !== apigw.MethodLoggingLevel.OFF;
+    if (executionLogging || this.accessLogGroup !== undefined) {
+      Annotations.of(this).addWarningV2(ACCOUNT_ROLE_WARNING, 'cloudWatchRole is off (feature flag @aws-cdk/aws-apigateway:disableCloudWatchRole), '
+        + 'but the stage writes execution or access logs, which need the API Gateway CloudWatch Logs role of the account and region: '
+        + 'without it the deploy fails with "CloudWatch Logs role ARN must be set in account settings to enable logging". '
+        + 'Set cloudWatchRole: true in one stack per account and region, or turn the logs off (accessLogging: false, deployOptions.loggingLevel OFF).');
+    }
+    return false;
+  }
+
+  /**
    * ARNs that cover every method of `/items` and `/items/*` in this API's stage, and nothing else.
    */
   public get invokeArns(): string[] {
@@ -375,6 +415,15 @@ function validateProps(path: string, apiName: string, stageName: string, authori
     }
   } else if (props.allowGuests !== undefined && props.identityPool === undefined) {
     throw new Error(`${path}: allowGuests needs an identityPool whose unauthenticated role is granted access`);
+  }
+  if (props.deployOptions?.stageName !== undefined) {
+    throw new Error(`${path}: deployOptions.stageName is not used: set the stage name with the stageName prop (got deployOptions.stageName ${JSON.stringify(props.deployOptions.stageName)})`);
+  }
+  if (props.runtime !== undefined) {
+    if (props.handler !== undefined) {
+      throw new Error(`${path}: runtime is only used for the bundled items function; with handler, set the runtime on your own function`);
+    }
+    checkBundledFunctionRuntime(path, props.runtime);
   }
   if (props.allowOrigins !== undefined) {
     if (props.allowOrigins.length === 0) {

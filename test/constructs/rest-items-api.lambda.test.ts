@@ -199,7 +199,7 @@ describe('other paths and origins', () => {
 });
 
 describe('bundled asset', () => {
-  test('assets/constructs/rest-items-api.lambda/index.js (what RestItemsApiFunction deploys) answers like the source', async () => {
+  test('assets/constructs/rest-items-api.lambda/index.js (the function RestItemsApi deploys by default) answers like the source', async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const bundled = require('../../assets/constructs/rest-items-api.lambda/index.js');
     const result = await bundled.handler(event('GET', '/items', { query: { limit: '5' } }));

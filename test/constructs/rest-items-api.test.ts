@@ -1,10 +1,12 @@
 import { Stack, Token } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { IdentityPool } from 'aws-cdk-lib/aws-cognito-identitypool';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { logicalIdOf, newStack, synthOutputs } from './support';
-import { RestItemsApi, RestItemsApiAuthorization, VendorOutputs } from '../../src';
+import * as library from '../../src';
+import { RestItemsApi, RestItemsApiAuthorization, RestItemsApiProps, VendorOutputs } from '../../src';
 
 const PENDING = expect.stringMatching(/^<pending: /);
 
@@ -68,9 +70,9 @@ describe('RestItemsApi resource tree', () => {
     }
   });
 
-  test('the default function is the bundled Node.js 20 items function', () => {
+  test('the default function is the bundled items function on nodejs22.x', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
-      Runtime: 'nodejs20.x',
+      Runtime: 'nodejs22.x',
       Handler: 'index.handler',
       TracingConfig: { Mode: 'Active' },
       Environment: { Variables: Match.objectLike({ CORS_ALLOW_ORIGINS: '["*"]' }) },
@@ -271,7 +273,7 @@ describe('RestItemsApi options', () => {
       accessLogging: false,
       cloudWatchRole: false,
       requestValidation: false,
-      deployOptions: { throttlingRateLimit: 5, throttlingBurstLimit: 10, tracingEnabled: false, stageName: 'ignored' },
+      deployOptions: { throttlingRateLimit: 5, throttlingBurstLimit: 10, tracingEnabled: false },
     });
     const template = Template.fromStack(stack);
     template.hasResourceProperties('AWS::ApiGateway::Stage', {
@@ -406,6 +408,135 @@ describe('RestItemsApi validation', () => {
     const pool = new IdentityPool(stack, 'Identity');
     expect(() => new RestItemsApi(stack, 'ItemsApi', { authorization: RestItemsApiAuthorization.IAM, identityPool: pool, allowGuests: true })).toThrow(
       /allowGuests is true but identity pool Backend\/Identity does not allow unauthenticated identities/,
+    );
+  });
+});
+
+describe('RestItemsApi runtime of the bundled function', () => {
+  test('runtime sets the bundled function\'s runtime (a Node.js runtime newer than the floor knows, too)', () => {
+    const { stack } = newStack();
+    new RestItemsApi(stack, 'ItemsApi', { runtime: new lambda.Runtime('nodejs24.x', lambda.RuntimeFamily.NODEJS) });
+    Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', { Runtime: 'nodejs24.x', Handler: 'index.handler' });
+  });
+
+  test('the default runtime draws no warning (nodejs20.x did: deprecated on 2026-04-30)', () => {
+    const { stack } = newStack();
+    new RestItemsApi(stack, 'ItemsApi');
+    expect(Annotations.fromStack(stack).findWarning('*', Match.anyValue())).toEqual([]);
+  });
+
+  test.each([
+    ['nodejs20.x', lambda.Runtime.NODEJS_20_X],
+    ['nodejs22.x', lambda.Runtime.NODEJS_22_X],
+  ])('accepts %s', (name, runtime) => {
+    const { stack } = newStack();
+    new RestItemsApi(stack, 'ItemsApi', { runtime });
+    Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', { Runtime: name });
+  });
+
+  test.each([
+    ['python3.12', lambda.Runtime.PYTHON_3_12],
+    ['java21', lambda.Runtime.JAVA_21],
+    ['provided.al2023', lambda.Runtime.PROVIDED_AL2023],
+  ])('refuses %s: the bundled function is JavaScript', (name, runtime) => {
+    const { stack } = newStack();
+    expect(() => new RestItemsApi(stack, 'ItemsApi', { runtime })).toThrow(
+      `Backend/ItemsApi: runtime must be a Node.js runtime, because the bundled items function is JavaScript (got ${name}); to run other code, pass your own function as handler`,
+    );
+  });
+
+  test.each([
+    ['nodejs18.x', lambda.Runtime.NODEJS_18_X],
+    ['nodejs16.x', lambda.Runtime.NODEJS_16_X],
+  ])('refuses %s: older than the bundle supports', (name, runtime) => {
+    const { stack } = newStack();
+    expect(() => new RestItemsApi(stack, 'ItemsApi', { runtime })).toThrow(
+      `Backend/ItemsApi: runtime ${name} is older than the bundled items function supports: it is built for Node.js 20 and newer, e.g. lambda.Runtime.NODEJS_22_X (the default)`,
+    );
+  });
+
+  test('refuses runtime together with handler', () => {
+    const { stack } = newStack();
+    const fn = new lambda.Function(stack, 'Mine', {
+      runtime: lambda.Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 200, body: "1" })'),
+    });
+    expect(() => new RestItemsApi(stack, 'ItemsApi', { handler: fn, runtime: lambda.Runtime.NODEJS_22_X })).toThrow(
+      /^Backend\/ItemsApi: runtime is only used for the bundled items function; with handler, set the runtime on your own function$/,
+    );
+  });
+
+  test('the bundled function class is internal: not exported from the package', () => {
+    expect(Object.keys(library)).not.toContain('RestItemsApiFunction');
+    expect(Object.keys(library).filter((name) => /Function/.test(name))).toEqual([]);
+  });
+});
+
+describe('RestItemsApi account-level CloudWatch role follows @aws-cdk/aws-apigateway:disableCloudWatchRole', () => {
+  const FLAG = '@aws-cdk/aws-apigateway:disableCloudWatchRole';
+  const WARNING = 'cloudWatchRole is off (feature flag @aws-cdk/aws-apigateway:disableCloudWatchRole), '
+    + 'but the stage writes execution or access logs, which need the API Gateway CloudWatch Logs role of the account and region: '
+    + 'without it the deploy fails with "CloudWatch Logs role ARN must be set in account settings to enable logging". '
+    + 'Set cloudWatchRole: true in one stack per account and region, or turn the logs off (accessLogging: false, deployOptions.loggingLevel OFF).';
+
+  function build(flag: boolean | undefined, props: RestItemsApiProps = {}) {
+    const { stack } = newStack('eu-west-1', flag === undefined ? undefined : { [FLAG]: flag });
+    new RestItemsApi(stack, 'ItemsApi', props);
+    return { template: Template.fromStack(stack), warnings: Annotations.fromStack(stack).findWarning('*', Match.anyValue()) };
+  }
+
+  test.each([
+    ['unset', undefined],
+    ['false', false],
+  ])('flag %s: the role and AWS::ApiGateway::Account are created, as RestApi does', (_, flag) => {
+    const { template, warnings } = build(flag);
+    template.resourceCountIs('AWS::ApiGateway::Account', 1);
+    template.hasResourceProperties('AWS::IAM::Role', {
+      ManagedPolicyArns: [{ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs']] }],
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  test('flag true: no role and no AWS::ApiGateway::Account; a warning says the logging stage needs the account\'s role', () => {
+    const { template, warnings } = build(true);
+    template.resourceCountIs('AWS::ApiGateway::Account', 0);
+    template.resourceCountIs('AWS::IAM::Role', 1); // the function's role only
+    expect(warnings.map((w) => w.entry.data)).toEqual([`${WARNING} [ack: cdk-vendor-outputs:api-gateway-account-role]`]);
+    expect(warnings[0].id).toBe('/Backend/ItemsApi');
+  });
+
+  test('flag true and no logs: no warning', () => {
+    const { template, warnings } = build(true, { accessLogging: false, deployOptions: { loggingLevel: apigw.MethodLoggingLevel.OFF } });
+    template.resourceCountIs('AWS::ApiGateway::Account', 0);
+    expect(warnings).toEqual([]);
+  });
+
+  test('flag true, cloudWatchRole: true: the role is created, no warning', () => {
+    const { template, warnings } = build(true, { cloudWatchRole: true });
+    template.resourceCountIs('AWS::ApiGateway::Account', 1);
+    expect(warnings).toEqual([]);
+  });
+
+  test('flag unset, cloudWatchRole: false: no role, no warning (the choice is explicit)', () => {
+    const { template, warnings } = build(undefined, { cloudWatchRole: false });
+    template.resourceCountIs('AWS::ApiGateway::Account', 0);
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe('RestItemsApi deployOptions.stageName', () => {
+  test('is refused, pointing to the stageName prop', () => {
+    const { stack } = newStack();
+    expect(() => new RestItemsApi(stack, 'ItemsApi', { deployOptions: { stageName: 'prod' } })).toThrow(
+      /^Backend\/ItemsApi: deployOptions\.stageName is not used: set the stage name with the stageName prop \(got deployOptions\.stageName "prod"\)$/,
+    );
+  });
+
+  test('is refused even when it equals stageName (one place for the stage name)', () => {
+    const { stack } = newStack();
+    expect(() => new RestItemsApi(stack, 'ItemsApi', { stageName: 'dev', deployOptions: { stageName: 'dev' } })).toThrow(
+      /deployOptions\.stageName is not used: set the stage name with the stageName prop \(got deployOptions\.stageName "dev"\)/,
     );
   });
 });

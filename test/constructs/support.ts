@@ -3,9 +3,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, Stack } from 'aws-cdk-lib';
 
-/** A fresh app writing into its own temporary directory, and one stack with a fixed region. */
-export function newStack(region = 'eu-west-1'): { app: App; stack: Stack } {
-  const app = new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'constructs-test-')) });
+/** A fresh app writing into its own temporary directory (with `context`, e.g. feature flags), and one stack with a fixed region. */
+export function newStack(region = 'eu-west-1', context?: Record<string, unknown>): { app: App; stack: Stack } {
+  const app = new App({ outdir: fs.mkdtempSync(path.join(os.tmpdir(), 'constructs-test-')), context });
   const stack = new Stack(app, 'Backend', { env: { region } });
   return { app, stack };
 }
