@@ -4,7 +4,6 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { externalBucketOf, registerExternalBucket } from './external-bucket-registry';
-import { OutputsCollector } from '../outputs/collector';
 import { OutputSection } from '../outputs/sections/backend-outputs';
 import { StorageOutputs } from '../outputs/sections/storage';
 import { VendorOutputs } from '../outputs/vendor-outputs';
@@ -76,12 +75,12 @@ export class ExternalBucket extends Construct {
     super(scope, id);
     validate(this.node.path, props);
     const stack = Stack.of(this);
-    const owner = OutputsCollector.find(stack)?.claims.ownerOf(OutputSection.STORAGE);
+    const owner = VendorOutputs.of(this).producerOf(OutputSection.STORAGE);
     if (owner !== undefined) {
       throw new Error(`ExternalBucket ${this.node.path} cannot describe storage: the backend already has a managed storage producer at ${owner}, `
         + 'which generates the storage section from a bucket the backend creates. vendor_outputs.json describes one bucket: remove one of them.');
     }
-    const other = externalBucketOf(stack);
+    const other = externalBucketOf(this);
     if (other !== undefined) {
       throw new Error(`ExternalBucket ${this.node.path} cannot describe storage: ExternalBucket ${other} already does. vendor_outputs.json describes one bucket.`);
     }
@@ -97,7 +96,7 @@ export class ExternalBucket extends Construct {
 
     const storage: StorageOutputs = { vendorRegion: this.region, bucketName: this.bucketName };
     VendorOutputs.of(this).addOutput({ storage });
-    registerExternalBucket(stack, this.node.path);
+    registerExternalBucket(this);
   }
 
   /**

@@ -150,8 +150,12 @@ const ACCOUNT_ROLE_WARNING = 'cdk-vendor-outputs:api-gateway-account-role';
 /** Keys of the flat shape; an `outputsKey` may not be one of them. */
 const FLAT_KEYS = ['api_id', 'api_endpoint', 'api_name', 'api_stage', 'vendor_region'];
 
-/** RestItemsApis of each stack: where each writes in `custom`, and which names are taken. */
-const registries = new WeakMap<Stack, { slots: Map<string, string>; names: Map<string, string> }>();
+/**
+ * Names reserved on the backend's outputs (one backend = one top-level stack, nested stacks
+ * included): where each RestItemsApi writes in `custom`, and which API names are taken.
+ */
+const SLOT_NAMESPACE = 'RestItemsApi.outputsKey';
+const NAME_NAMESPACE = 'RestItemsApi.apiName';
 
 /**
  * A REST API with `/items` (GET, POST, PUT, DELETE and a CORS preflight OPTIONS) and a greedy
@@ -363,25 +367,20 @@ export class RestItemsApi extends Construct {
 
   /** Records where this API writes in `custom` and its name; throws when another RestItemsApi has them. */
   private claimPlaceInCustom(slot: string, apiName: string): void {
-    const stack = Stack.of(this);
-    let registry = registries.get(stack);
-    if (registry === undefined) {
-      registry = { slots: new Map(), names: new Map() };
-      registries.set(stack, registry);
-    }
-    const taken = registry.slots.get(slot);
+    const outputs = VendorOutputs.of(this);
+    const taken = outputs.reservedBy(SLOT_NAMESPACE, slot);
     if (taken !== undefined) {
       const where = slot === '' ? 'the flat keys at the root of custom (no outputsKey)' : `custom.${slot} (outputsKey '${slot}')`;
       throw new Error(`RestItemsApi ${this.node.path} would write ${where}, which RestItemsApi ${taken} already writes. `
         + 'Give each RestItemsApi of a backend a distinct outputsKey, e.g. { outputsKey: \'orders\' }.');
     }
-    const named = registry.names.get(apiName);
+    const named = outputs.reservedBy(NAME_NAMESPACE, apiName);
     if (named !== undefined) {
       throw new Error(`RestItemsApi ${this.node.path} has apiName '${apiName}', which RestItemsApi ${named} already uses; `
         + 'the client library keys its REST section by api_name, so give each API a distinct apiName.');
     }
-    registry.slots.set(slot, this.node.path);
-    registry.names.set(apiName, this.node.path);
+    outputs.reserve(SLOT_NAMESPACE, slot);
+    outputs.reserve(NAME_NAMESPACE, apiName);
   }
 }
 

@@ -2,6 +2,8 @@ import { CfnOutput, Fn, Lazy, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { CarriedDocument, MAX_OUTPUTS, METADATA_KEY, PendingEntry, pendingMarker, VALUES_PER_OUTPUT } from './carriage';
 import { toFileShape } from './conversion';
+import { DeferredWrites, FileSource, PreparedFile } from './deferred-writes';
+import { dataObject, hasOwn } from './json-data';
 import { childPointer } from './json-pointer';
 import { mergeInto, Provenance } from './merge';
 import { SectionClaims } from './ownership';
@@ -13,7 +15,7 @@ import { schemaRoot } from './schema-walk';
  * The one per-stack construct that gathers every `addOutput`, carries deploy-time values
  * through stack outputs and template Metadata, and is visited by the writer aspect.
  */
-export class OutputsCollector extends Construct {
+export class OutputsCollector extends Construct implements FileSource {
   /** Construct id under the stack; the dot keeps it apart from ids users pick. */
   public static readonly ID = 'VendorOutputs.Collector';
 
@@ -23,12 +25,17 @@ export class OutputsCollector extends Construct {
   }
 
   /** The merged document so far, in the file's shape, with pending tokens. */
-  public readonly document: Record<string, unknown> = {};
+  public readonly document: Record<string, unknown> = dataObject();
   /** Which construct wrote which pointer first. */
   public readonly provenance: Provenance = new Map();
-  public readonly claims = new SectionClaims();
-  /** Where the final file is copied, relative to the working directory of the synth. */
-  public outputFile?: string;
+  /** Absolute path the final file is copied to, and the construct that asked for it. */
+  public outputFile?: { readonly path: string; readonly source: string };
+  /** The file as the writer aspect rendered it, written once the whole app has validated. */
+  public prepared?: PreparedFile;
+
+  private readonly claims = new SectionClaims();
+  /** Names reserved per backend (an API name, the storage bucket), by namespace: name → construct path. */
+  private readonly reservations = new Map<string, Map<string, string>>();
 
   private readonly slots: string[] = [];
   private readonly slotOf = new Map<string, number>();
@@ -39,9 +46,21 @@ export class OutputsCollector extends Construct {
   constructor(private readonly stack: Stack) {
     super(stack, OutputsCollector.ID);
     stack.addMetadata(METADATA_KEY, Lazy.any({ produce: () => this.carried() }));
+    const files = DeferredWrites.of(this);
+    files.register(this);
+    this.node.addValidation({ validate: () => files.sharedTargetProblems(this) });
   }
 
-  /** Converts, checks ownership and merges one contribution; throws with every problem found. */
+  /** Construct path of the stack whose file this is. */
+  public get backend(): string {
+    return this.stack.node.path;
+  }
+
+  /**
+   * Converts, checks ownership, conflicts and capacity, then merges one contribution. Every check
+   * runs before anything changes: a refused call throws with every problem found and leaves the
+   * document, its provenance and the stack outputs as they were.
+   */
   public add(part: Record<string, unknown>, source: string): void {
     const errors: string[] = [];
     const converted = toFileShape(part, errors);
@@ -51,8 +70,13 @@ export class OutputsCollector extends Construct {
     for (const [section, value] of Object.entries(converted)) {
       this.claims.checkWrite(section, typeof value === 'object' && value !== null ? Object.keys(value) : [], source);
     }
+    const newTokens = this.newTokens(converted);
+    if (this.slots.length + newTokens.length > MAX_OUTPUTS * VALUES_PER_OUTPUT) {
+      throw new Error(`${this.node.path}: more than ${MAX_OUTPUTS * VALUES_PER_OUTPUT} distinct deploy-time values in vendor outputs (addOutput from ${source} adds ${newTokens.length} to ${this.slots.length}); `
+        + `cdk-vendor-outputs uses at most ${MAX_OUTPUTS} of CloudFormation's 200 stack outputs. Use fewer distinct token values.`);
+    }
     mergeInto(this.document, this.provenance, converted, source);
-    this.assignSlots(converted);
+    this.assignSlots(newTokens);
     this.pendingCache = undefined;
   }
 
@@ -60,6 +84,30 @@ export class OutputsCollector extends Construct {
   public claim(section: string, source: string): void {
     const writers = [...this.provenance].filter(([p]) => p === `/${section}` || p.startsWith(`/${section}/`)).map(([, s]) => s);
     this.claims.claim(section, source, [...new Set(writers)]);
+  }
+
+  /** The construct path of the producer of `section`, if it has one. */
+  public producerOf(section: string): string | undefined {
+    return this.claims.ownerOf(section);
+  }
+
+  /** The construct path that reserved `name` in `namespace`, if any. */
+  public reservedBy(namespace: string, name: string): string | undefined {
+    return this.reservations.get(namespace)?.get(name);
+  }
+
+  /** Records that `holder` has `name` in `namespace`; throws when another construct has it. */
+  public reserve(namespace: string, name: string, holder: string): void {
+    const current = this.reservedBy(namespace, name);
+    if (current !== undefined && current !== holder) {
+      throw new Error(`${holder} cannot reserve ${namespace} '${name}': ${current} already has it (one per backend)`);
+    }
+    let names = this.reservations.get(namespace);
+    if (names === undefined) {
+      names = new Map();
+      this.reservations.set(namespace, names);
+    }
+    names.set(name, holder);
   }
 
   /** Every pending value with the output that carries it, in document order. */
@@ -88,7 +136,7 @@ export class OutputsCollector extends Construct {
     const entries = new Map(this.pendingEntries().map((e) => [e.pointer, e]));
     const result: Record<string, unknown> = { $schema: VendorOutputsSchema.SCHEMA_ID, version: VendorOutputsSchema.VERSION };
     for (const section of Object.keys(schemaRoot().properties)) {
-      if (section in this.document) {
+      if (hasOwn(this.document, section)) {
         result[section] = substitute(this.document[section], childPointer('', section), (p) => replacement(entries.get(p)!));
       }
     }
@@ -105,18 +153,24 @@ export class OutputsCollector extends Construct {
     return { document: this.render(() => null), pending: this.pendingEntries() };
   }
 
-  private assignSlots(node: unknown): void {
+  /** The distinct tokens of `node` that have no slot yet, in document order. */
+  private newTokens(node: unknown): string[] {
+    const found = new Set<string>();
     walk(node, '', (_, value) => {
       if (value instanceof PendingToken && !this.slotOf.has(value.token)) {
-        this.slotOf.set(value.token, this.slots.length);
-        this.slots.push(value.token);
+        found.add(value.token);
       }
     });
+    return [...found];
+  }
+
+  /** Gives each new token a slot, adding stack outputs as needed (capacity was checked by add). */
+  private assignSlots(tokens: string[]): void {
+    for (const token of tokens) {
+      this.slotOf.set(token, this.slots.length);
+      this.slots.push(token);
+    }
     while (this.outputs.length * VALUES_PER_OUTPUT < this.slots.length) {
-      if (this.outputs.length >= MAX_OUTPUTS) {
-        throw new Error(`${this.node.path}: more than ${MAX_OUTPUTS * VALUES_PER_OUTPUT} distinct deploy-time values in vendor outputs; `
-          + `cdk-vendor-outputs uses at most ${MAX_OUTPUTS} of CloudFormation's 200 stack outputs. Use fewer distinct token values.`);
-      }
       const index = this.outputs.length;
       this.outputs.push(new CfnOutput(this, `Values${index}`, {
         description: 'cdk-vendor-outputs: deploy-time values of vendor_outputs.json (comma-separated Base64)',

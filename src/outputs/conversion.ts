@@ -1,11 +1,13 @@
 /**
  * Turns what `addOutput` receives (camelCase struct properties) into the file's shape
- * (snake_case keys), refusing unknown keys and tokens that must be known at synth.
+ * (snake_case keys), refusing unknown keys, file-shaped (snake_case) keys in typed sections,
+ * values that are not JSON data, and tokens that must be known at synth.
  */
 import { Token as CdkToken } from 'aws-cdk-lib';
+import { ALLOWED_DATA, dataObject, isPlainObject, notJsonData, symbolKeyOf } from './json-data';
 import { childPointer, displayPointer } from './json-pointer';
 import { PendingToken } from './pending-token';
-import { deref, describeAllowed, isClosedObject, isFreeForm, isNamedMap, isPlainString, SchemaNode, schemaRoot } from './schema-walk';
+import { deref, describeAllowed, isClosedObject, isFreeForm, isNamedMap, isPlainString, propertyOf, SchemaNode, schemaRoot } from './schema-walk';
 
 // aws-cdk-lib's index exports are lazy getters that cost a require() on every access;
 // resolve Token once, as this module asks it about every value it converts.
@@ -48,17 +50,34 @@ function pointerOf(at: Location | undefined): string {
   return at === undefined ? '' : childPointer(pointerOf(at.parent), at.key);
 }
 
+/** One conversion: the problems found so far, and the objects on the path to the current value. */
+interface Conversion {
+  readonly errors: string[];
+  /** Containers being converted, with where they are: meeting one again is a cycle. */
+  readonly ancestors: Map<object, Location | undefined>;
+}
+
 /** Keys that only the library writes. */
 export const MANAGED_KEYS = ['version', '$schema'];
 
 /**
  * Converts one `addOutput` argument. Tokens become {@link PendingToken}s where a plain string
- * is allowed; every other problem is collected in `errors` (one line each).
+ * is allowed; every other problem is collected in `errors` (one line each). The result's
+ * objects have no prototype, so keys such as `constructor` or `__proto__` are plain data.
  */
 export function toFileShape(part: Record<string, unknown>, errors: string[]): Record<string, unknown> {
   const root = schemaRoot();
-  const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(part ?? {})) {
+  const result = dataObject();
+  if (part === undefined || part === null) {
+    return result;
+  }
+  if (!isPlainObject(part)) {
+    errors.push(`/: addOutput takes an object whose keys are sections (got ${notJsonData(part) ?? (Array.isArray(part) ? 'an array' : JSON.stringify(part))})`);
+    return result;
+  }
+  const conversion: Conversion = { errors, ancestors: new Map() };
+  for (const key of Object.keys(part)) {
+    const value = part[key];
     if (value === undefined) {
       continue;
     }
@@ -66,65 +85,140 @@ export function toFileShape(part: Record<string, unknown>, errors: string[]): Re
       errors.push(`/${key}: '${key}' is managed by cdk-vendor-outputs and cannot be set with addOutput`);
       continue;
     }
-    const section = root.properties[key];
+    const section = propertyOf(root, key);
     if (section === undefined) {
       const allowed = Object.keys(root.properties).filter((k) => !MANAGED_KEYS.includes(k));
-      errors.push(`/${key}: unknown section '${key}'; allowed sections: ${allowed.join(', ')}`);
+      errors.push(`${childPointer('', key)}: unknown section '${key}'; allowed sections: ${allowed.join(', ')}`);
       continue;
     }
-    result[key] = convert(value, section, { key }, errors);
+    result[key] = convert(value, section, { key }, conversion);
   }
   return result;
 }
 
-function convert(value: unknown, node: SchemaNode, pointer: Location, errors: string[]): unknown {
-  const schema = deref(node);
-  if (Token.isUnresolved(value)) {
-    return convertToken(value, schema, pointer, errors);
+/**
+ * Reports `value` and returns true when it cannot be written. Checked at every position before anything else,
+ * so a Date or NaN is refused wherever it stands (a typed section, a list, custom).
+ */
+function refuseNonData(value: unknown, at: Location, conversion: Conversion): boolean {
+  const problem = notJsonData(value);
+  if (problem !== undefined) {
+    conversion.errors.push(`${pointerOf(at)}: ${problem} cannot be written to vendor_outputs.json; ${ALLOWED_DATA}`);
+    return true;
   }
-  if (isFreeForm(schema)) {
-    return convertFree(value, pointer, errors);
-  }
-  if (Array.isArray(value)) {
-    return value.map((item, i) => {
-      const at: Location = { parent: pointer, key: i };
-      if (Token.isUnresolved(item)) {
-        errors.push(`${pointerOf(at)}: a deploy-time token cannot stand in a list (${display(item)}): lists must be known at synth; allowed: ${describeAllowed(deref(schema.items ?? {}))}`);
-        return item;
-      }
-      return convert(item, schema.items ?? {}, at, errors);
-    });
-  }
-  if (isPlainObject(value) && (isClosedObject(schema) || isNamedMap(schema))) {
-    const result: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value)) {
-      if (child === undefined) {
-        continue;
-      }
-      if (Token.isUnresolved(key)) {
-        errors.push(`${pointerOf(pointer)}: a key cannot be a deploy-time token (${key})`);
-        continue;
-      }
-      if (isNamedMap(schema)) {
-        result[key] = convert(child, schema.additionalProperties, { parent: pointer, key }, errors);
-        continue;
-      }
-      const fileKey = camelToSnake(key);
-      const childSchema = schema.properties[fileKey];
-      if (childSchema === undefined) {
-        const allowed = Object.keys(schema.properties).map(snakeToCamel);
-        errors.push(`${childPointer(pointerOf(pointer), fileKey)}: unknown key '${key}' in ${displayPointer(pointerOf(pointer))}; allowed keys: ${allowed.join(', ')}`);
-        continue;
-      }
-      result[fileKey] = convert(child, childSchema, { parent: pointer, key: fileKey }, errors);
+  if (typeof value === 'object' && value !== null) {
+    if (conversion.ancestors.has(value)) {
+      const ancestor = conversion.ancestors.get(value);
+      conversion.errors.push(`${pointerOf(at)}: a circular reference (back to ${displayPointer(pointerOf(ancestor))}) cannot be written to vendor_outputs.json; ${ALLOWED_DATA}`);
+      return true;
     }
-    return result;
+    const symbol = symbolKeyOf(value);
+    if (symbol !== undefined) {
+      conversion.errors.push(`${pointerOf(at)}: a Symbol key (${String(symbol)}) cannot be written to vendor_outputs.json; object keys must be strings`);
+      return true;
+    }
   }
-  // Wrong types are reported, with the contributor's path, by schema validation at synth.
-  return value;
+  return false;
 }
 
-function convertToken(value: unknown, schema: SchemaNode, pointer: Location, errors: string[]): unknown {
+/** Runs `body` with `container` marked as being converted (for cycle detection). */
+function within<T>(container: object, at: Location, conversion: Conversion, body: () => T): T {
+  conversion.ancestors.set(container, at);
+  try {
+    return body();
+  } finally {
+    conversion.ancestors.delete(container);
+  }
+}
+
+function convert(value: unknown, node: SchemaNode, at: Location, conversion: Conversion): unknown {
+  const schema = deref(node);
+  if (Token.isUnresolved(value)) {
+    return convertToken(value, schema, at, conversion);
+  }
+  if (isFreeForm(schema)) {
+    return convertFree(value, at, conversion);
+  }
+  if (refuseNonData(value, at, conversion)) {
+    return value;
+  }
+  if (Array.isArray(value) && schema.type === 'array') {
+    return within(value, at, conversion, () => convertList(value, schema, at, conversion));
+  }
+  if (isPlainObject(value) && (isClosedObject(schema) || isNamedMap(schema))) {
+    return within(value, at, conversion, () => convertObject(value, schema, at, conversion));
+  }
+  // A value of the wrong type is reported, with the contributor's path, by schema validation at
+  // synth; its contents are still checked and copied like free-form data.
+  return convertFree(value, at, conversion);
+}
+
+function convertList(value: unknown[], schema: SchemaNode, at: Location, conversion: Conversion): unknown[] {
+  const result: unknown[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const itemAt: Location = { parent: at, key: i };
+    if (!(i in value)) {
+      conversion.errors.push(`${pointerOf(itemAt)}: an empty array slot cannot be written to vendor_outputs.json; ${ALLOWED_DATA}`);
+      continue;
+    }
+    const item = value[i];
+    if (Token.isUnresolved(item)) {
+      conversion.errors.push(`${pointerOf(itemAt)}: a deploy-time token cannot stand in a list (${display(item)}): lists must be known at synth; allowed: ${describeAllowed(deref(schema.items ?? {}))}`);
+      continue;
+    }
+    result.push(convert(item, schema.items ?? {}, itemAt, conversion));
+  }
+  return result;
+}
+
+function convertObject(value: Record<string, unknown>, schema: SchemaNode, at: Location, conversion: Conversion): Record<string, unknown> {
+  const result = dataObject();
+  const named = isNamedMap(schema);
+  for (const key of Object.keys(value)) {
+    const child = value[key];
+    if (child === undefined) {
+      continue;
+    }
+    if (Token.isUnresolved(key)) {
+      conversion.errors.push(`${pointerOf(at)}: a key cannot be a deploy-time token (${key})`);
+      continue;
+    }
+    if (named) {
+      // Names chosen by the user (map names) pass through unchanged.
+      result[key] = convert(child, schema.additionalProperties, { parent: at, key }, conversion);
+      continue;
+    }
+    const fileKey = fileKeyOf(key, schema, at, conversion.errors);
+    if (fileKey !== undefined) {
+      result[fileKey] = convert(child, propertyOf(schema, fileKey)!, { parent: at, key: fileKey }, conversion);
+    }
+  }
+  return result;
+}
+
+/**
+ * The file key of a struct property (`bucketName` → `bucket_name`), or undefined after reporting
+ * an unknown key or a key given in the file's own snake_case shape (`bucket_name`): typed
+ * sections take the camelCase property names only, so that one key has one spelling.
+ */
+function fileKeyOf(key: string, schema: SchemaNode, at: Location, errors: string[]): string | undefined {
+  const fileKey = camelToSnake(key);
+  const property = snakeToCamel(fileKey);
+  const known = propertyOf(schema, fileKey) !== undefined;
+  if (known && property === key) {
+    return fileKey;
+  }
+  const here = pointerOf(at);
+  if (known) {
+    errors.push(`${childPointer(here, fileKey)}: '${key}' is the file's spelling; addOutput takes the camelCase property '${property}' in ${displayPointer(here)}`);
+    return undefined;
+  }
+  const allowed = Object.keys(schema.properties).map(snakeToCamel);
+  errors.push(`${childPointer(here, fileKey)}: unknown key '${key}' in ${displayPointer(here)}; allowed keys: ${allowed.join(', ')}`);
+  return undefined;
+}
+
+function convertToken(value: unknown, schema: SchemaNode, at: Location, conversion: Conversion): unknown {
   if (typeof value === 'string' && (isPlainString(schema) || isFreeForm(schema) || Object.keys(schema).length === 0)) {
     return new PendingToken(value);
   }
@@ -132,37 +226,51 @@ function convertToken(value: unknown, schema: SchemaNode, pointer: Location, err
     // An IResolvable in a string position is carried like a string token.
     return new PendingToken(Token.asString(value));
   }
-  errors.push(`${pointerOf(pointer)}: the value is a deploy-time token (${display(value)}) but must be known at synth: allowed: ${describeAllowed(schema)}`);
+  conversion.errors.push(`${pointerOf(at)}: the value is a deploy-time token (${display(value)}) but must be known at synth: allowed: ${describeAllowed(schema)}`);
   return value;
 }
 
-function convertFree(value: unknown, pointer: Location, errors: string[]): unknown {
+/** Free-form data (`custom`, `data.model_introspection`): keys unchanged, values checked and copied. */
+function convertFree(value: unknown, at: Location, conversion: Conversion): unknown {
   if (Token.isUnresolved(value)) {
     if (typeof value === 'string') {
       return new PendingToken(value);
     }
-    errors.push(`${pointerOf(pointer)}: the value is a deploy-time token (${display(value)}) but must be known at synth: only string values may be deploy-time tokens`);
+    conversion.errors.push(`${pointerOf(at)}: the value is a deploy-time token (${display(value)}) but must be known at synth: only string values may be deploy-time tokens`);
+    return value;
+  }
+  if (refuseNonData(value, at, conversion)) {
     return value;
   }
   if (Array.isArray(value)) {
-    return value.map((item, i) => convertFree(item, { parent: pointer, key: i }, errors));
+    return within(value, at, conversion, () => {
+      const result: unknown[] = [];
+      for (let i = 0; i < value.length; i++) {
+        const itemAt: Location = { parent: at, key: i };
+        if (!(i in value)) {
+          conversion.errors.push(`${pointerOf(itemAt)}: an empty array slot cannot be written to vendor_outputs.json; ${ALLOWED_DATA}`);
+          continue;
+        }
+        result.push(convertFree(value[i], itemAt, conversion));
+      }
+      return result;
+    });
   }
   if (isPlainObject(value)) {
-    const result: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value)) {
-      if (Token.isUnresolved(key)) {
-        errors.push(`${pointerOf(pointer)}: a key cannot be a deploy-time token (${key})`);
-      } else if (child !== undefined) {
-        result[key] = convertFree(child, { parent: pointer, key }, errors);
+    return within(value, at, conversion, () => {
+      const result = dataObject();
+      for (const key of Object.keys(value)) {
+        const child = value[key];
+        if (Token.isUnresolved(key)) {
+          conversion.errors.push(`${pointerOf(at)}: a key cannot be a deploy-time token (${key})`);
+        } else if (child !== undefined) {
+          result[key] = convertFree(child, { parent: at, key }, conversion);
+        }
       }
-    }
-    return result;
+      return result;
+    });
   }
   return value;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function display(value: unknown): string {

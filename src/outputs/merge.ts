@@ -1,3 +1,4 @@
+import { dataObject, hasOwn } from './json-data';
 import { childPointer } from './json-pointer';
 import { PendingToken } from './pending-token';
 import { formatValue } from './validation';
@@ -11,6 +12,8 @@ export type Provenance = Map<string, string>;
  * value is fine; with another value (including `false`, `0` and `""`) it is a conflict.
  *
  * Either the whole part is merged or, on any conflict, nothing is and one error lists them all.
+ * Only the objects' own keys count (never `Object.prototype`'s), and new objects have no
+ * prototype, so `constructor` or `__proto__` merge like any other key.
  */
 export function mergeInto(target: Record<string, unknown>, provenance: Provenance, part: Record<string, unknown>, source: string): void {
   const conflicts: string[] = [];
@@ -36,7 +39,7 @@ export function leafEquals(a: unknown, b: unknown): boolean {
   }
   if (isPlainObject(a) && isPlainObject(b)) {
     const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && leafEquals(a[k], b[k]));
+    return keys.length === Object.keys(b).length && keys.every((k) => hasOwn(b, k) && leafEquals(a[k], b[k]));
   }
   return a === b;
 }
@@ -54,10 +57,10 @@ function findConflicts(target: Record<string, unknown>, part: Record<string, unk
     if (value === undefined) {
       continue;
     }
-    const pointer = childPointer(at, key);
-    if (!(key in target)) {
+    if (!hasOwn(target, key)) {
       continue;
     }
+    const pointer = childPointer(at, key);
     const existing = target[key];
     if (isPlainObject(existing) && isPlainObject(value)) {
       findConflicts(existing, value, pointer, provenance, source, out);
@@ -78,11 +81,11 @@ function apply(target: Record<string, unknown>, part: Record<string, unknown>, a
       provenance.set(pointer, source);
     }
     if (isPlainObject(value)) {
-      if (!isPlainObject(target[key])) {
-        target[key] = {};
+      if (!hasOwn(target, key) || !isPlainObject(target[key])) {
+        target[key] = dataObject();
       }
       apply(target[key] as Record<string, unknown>, value, pointer, provenance, source);
-    } else if (!(key in target)) {
+    } else if (!hasOwn(target, key)) {
       target[key] = value;
     }
   }

@@ -25,6 +25,15 @@ export function deref(node: SchemaNode): SchemaNode {
   return current;
 }
 
+/**
+ * The schema of property `key` of an object node, looked up among the node's own properties
+ * only: `constructor` or `toString` are not properties of any section.
+ */
+export function propertyOf(node: SchemaNode, key: string): SchemaNode | undefined {
+  const properties = node.properties;
+  return properties !== undefined && Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
+}
+
 /** An object with a closed list of keys (`properties`). */
 export function isClosedObject(node: SchemaNode): boolean {
   return node.properties !== undefined;

@@ -1,6 +1,7 @@
-import { AspectPriority, Aspects, Stack } from 'aws-cdk-lib';
+import { AspectPriority, Aspects, Stack, Token } from 'aws-cdk-lib';
 import { IConstruct } from 'constructs';
 import { OutputsCollector } from './collector';
+import { checkFinalFilePath } from './final-file-path';
 import { BackendOutputs, OutputSection } from './sections/backend-outputs';
 import { assemblyFileName, VendorOutputsWriter } from './writer';
 
@@ -61,11 +62,58 @@ export class VendorOutputs {
   }
 
   /**
+   * The construct path of the producer that owns `section` in this backend (see `claim`), or
+   * undefined when the section has none.
+   */
+  public producerOf(section: OutputSection): string | undefined {
+    return OutputsCollector.find(this.stack)?.producerOf(section);
+  }
+
+  /**
+   * Reserves `name` in `namespace` for `scope`, once per backend (top-level stack, nested stacks
+   * included): for constructs whose names must be unique in a backend, such as an API name.
+   * Reserving a name `scope` already holds is fine. Throws, naming the holder, when another
+   * construct holds it; check with `reservedBy` first for a message of your own.
+   *
+   * @param namespace what kind of name, e.g. `RestItemsApi.apiName`
+   * @param name the name to reserve
+   */
+  public reserve(namespace: string, name: string): void {
+    this.collector().reserve(namespace, name, this.scope.node.path);
+  }
+
+  /**
+   * The construct path that reserved `name` in `namespace` in this backend, or undefined.
+   *
+   * @param namespace what kind of name, e.g. `RestItemsApi.apiName`
+   * @param name the name to look up
+   */
+  public reservedBy(namespace: string, name: string): string | undefined {
+    return OutputsCollector.find(this.stack)?.reservedBy(namespace, name);
+  }
+
+  /**
    * Also writes the final file to `filePath` (relative to the working directory of the synth),
-   * where the frontend reads it, when no value is pending until deploy.
+   * where the frontend reads it, when no value is pending until deploy. Written, like the file
+   * in the cloud assembly, only when the whole app has validated.
+   *
+   * Throws when `filePath` is empty, a token, holds a NUL byte, names a folder or lies under a
+   * file, or when this backend already writes its final file elsewhere. Two backends of an app
+   * that write to the same file fail the synth, naming both stacks.
    */
   public writeFinalFileTo(filePath: string): void {
-    this.collector().outputFile = filePath;
+    const where = this.scope.node.path || '(app)';
+    if (typeof filePath === 'string' && Token.isUnresolved(filePath)) {
+      throw new Error(`${where}: writeFinalFileTo needs a path known at synth (got the token ${filePath})`);
+    }
+    const absolute = checkFinalFilePath(filePath, where);
+    const collector = this.collector();
+    const current = collector.outputFile;
+    if (current !== undefined && current.path !== absolute) {
+      throw new Error(`${where}: writeFinalFileTo(${JSON.stringify(filePath)}): stack ${this.stack.node.path} already writes its final file to ${current.path} `
+        + `(asked by ${current.source}); a backend has one final file`);
+    }
+    collector.outputFile ??= { path: absolute, source: where };
   }
 
   private collector(): OutputsCollector {

@@ -1,7 +1,6 @@
 import * as path from 'path';
 import { Annotations, IAspect, Stack, Stage } from 'aws-cdk-lib';
 import { IConstruct } from 'constructs';
-import { writeFileAtomic } from './atomic-write';
 import { OutputsCollector } from './collector';
 import { displayPointer } from './json-pointer';
 import { contributorsAt } from './merge';
@@ -13,11 +12,12 @@ export function assemblyFileName(stack: Stack): string {
 }
 
 /**
- * Writes `<stack artifact id>.vendor_outputs.json` into the cloud assembly.
+ * Validates and renders `<stack artifact id>.vendor_outputs.json` for the cloud assembly.
  *
  * Added to the collector at `AspectPriority.READONLY`, so it runs after every mutating aspect
  * (with CDK's aspect stabilization, the default for new apps). It only reads the tree:
- * it adds no construct, so it never makes the aspect loop run again.
+ * it adds no construct, so it never makes the aspect loop run again. It writes nothing itself:
+ * the file is written by {@link DeferredWrites} once the whole app has validated.
  */
 export class VendorOutputsWriter implements IAspect {
   constructor(private readonly collector: OutputsCollector) {}
@@ -38,17 +38,14 @@ export class VendorOutputsWriter implements IAspect {
     }
 
     const text = `${JSON.stringify(document, null, 2)}\n`;
-    writeFileAtomic(path.join(Stage.of(stack)!.outdir, assemblyFileName(stack)), text);
-
+    const assemblyFile = path.join(Stage.of(stack)!.outdir, assemblyFileName(stack));
     const pending = this.collector.pendingEntries().length;
-    if (this.collector.outputFile !== undefined) {
-      if (pending === 0) {
-        writeFileAtomic(path.resolve(this.collector.outputFile), text);
-      } else {
-        Annotations.of(this.collector).addWarningV2('cdk-vendor-outputs:pending',
-          `${this.collector.outputFile} not written: ${pending} value(s) are known only after deploy. `
-          + `After 'cdk deploy', run 'vendor-outputs generate --stack ${stack.stackName}'.`);
-      }
+    const outputFile = this.collector.outputFile;
+    if (outputFile !== undefined && pending > 0) {
+      Annotations.of(this.collector).addWarningV2('cdk-vendor-outputs:pending',
+        `${outputFile.path} not written: ${pending} value(s) are known only after deploy. `
+        + `After 'cdk deploy', run 'vendor-outputs generate --stack ${stack.stackName}'.`);
     }
+    this.collector.prepared = { assemblyFile, text, copyTo: pending === 0 ? outputFile?.path : undefined };
   }
 }

@@ -321,7 +321,23 @@ describe('tokens', () => {
       custom[`v${i}`] = Lazy.string({ produce: () => `value${i}` });
     }
     expect(() => VendorOutputs.of(stack).addOutput({ custom }))
-      .toThrow("Backend/VendorOutputs.Collector: more than 400 distinct deploy-time values in vendor outputs; cdk-vendor-outputs uses at most 50 of CloudFormation's 200 stack outputs");
+      .toThrow("Backend/VendorOutputs.Collector: more than 400 distinct deploy-time values in vendor outputs (addOutput from Backend adds 401 to 0); cdk-vendor-outputs uses at most 50 of CloudFormation's 200 stack outputs");
+  });
+
+  test('the call that goes past 400 values changes nothing: the document, the outputs and a later synth are as before', () => {
+    const { app, stack } = newStack();
+    const first: Record<string, string> = {};
+    for (let i = 0; i < 399; i++) {
+      first[`v${i}`] = Lazy.string({ produce: () => `value${i}` });
+    }
+    VendorOutputs.of(stack).addOutput({ custom: first });
+    const more = { over: { a: Lazy.string({ produce: () => 'a' }), b: Lazy.string({ produce: () => 'b' }) } };
+    expect(() => VendorOutputs.of(new Construct(stack, 'Late')).addOutput({ custom: more }))
+      .toThrow("Backend/VendorOutputs.Collector: more than 400 distinct deploy-time values in vendor outputs (addOutput from Backend/Late adds 2 to 399); cdk-vendor-outputs uses at most 50 of CloudFormation's 200 stack outputs. Use fewer distinct token values.");
+    const template = app.synth().getStackByName('Backend').template;
+    expect(Object.keys(template.Outputs)).toHaveLength(50);
+    expect(writtenFile(stack).custom.over).toBeUndefined();
+    expect(readCarriedDocument(template.Metadata, 'Backend').pending).toHaveLength(399);
   });
 
   test('output ids are namespaced: a user output of the same name and a second stack never collide', () => {
