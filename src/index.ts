@@ -13,6 +13,7 @@ export * from './constructs/rest-items-api';
 export * from './constructs/external-bucket';
 export * from './constructs/geo-resources';
 export * from './constructs/notifications';
+export * from './constructs/external-notifications';
 export * from './constructs/producers/auth-outputs-producer';
 export * from './constructs/producers/data-outputs-producer';
 export * from './constructs/producers/storage-outputs-producer';

@@ -1,10 +1,10 @@
-import { Annotations, SecretValue, Stack, Token } from 'aws-cdk-lib';
+import { SecretValue, Stack, Token } from 'aws-cdk-lib';
 import * as pinpoint from 'aws-cdk-lib/aws-pinpoint';
 import { Construct, IConstruct } from 'constructs';
+import { checkExistingApp, describeMessagingApp } from './messaging-app';
 import { NotificationChannel } from '../outputs/sections/notifications';
-import { VendorOutputs } from '../outputs/vendor-outputs';
 
-/** A messaging app whose channels are written to vendor_outputs.json. */
+/** A messaging app and its enabled channels. */
 export interface INotifications extends IConstruct {
   /** Id of the messaging app. */
   readonly appId: string;
@@ -106,7 +106,7 @@ export interface NotificationsProps {
   readonly pushIos?: IosPushChannelOptions;
 }
 
-/** What {@link Notifications.fromAppId} needs to describe an existing messaging app. */
+/** What {@link Notifications.fromAppId} needs to reference an existing messaging app. */
 export interface NotificationsFromAppIdOptions {
   /** Id of the existing messaging app. */
   readonly appId: string;
@@ -118,9 +118,6 @@ export interface NotificationsFromAppIdOptions {
    */
   readonly region?: string;
 }
-
-const END_OF_SUPPORT = 'The messaging service behind Notifications (Amazon Pinpoint) reached end of support on 2026-10-30: '
-  + 'its apps and channels may stop sending or fail to deploy. Plan a move to AWS End User Messaging (SMS, push) and Amazon SES (e-mail).';
 
 /**
  * A messaging app (Amazon Pinpoint) with its channels, written to the `notifications` section
@@ -134,10 +131,12 @@ const END_OF_SUPPORT = 'The messaging service behind Notifications (Amazon Pinpo
  */
 export class Notifications extends Construct implements INotifications {
   /**
-   * Describes an existing messaging app by id in vendor_outputs.json; creates no resource.
+   * References an existing messaging app by id. Like every import, it adds nothing: no
+   * resource, no warning, nothing in vendor_outputs.json. To describe an existing app in
+   * vendor_outputs.json, use `ExternalNotifications`.
    */
   public static fromAppId(scope: Construct, id: string, options: NotificationsFromAppIdOptions): INotifications {
-    return new ExistingNotifications(scope, id, options);
+    return new ImportedNotifications(scope, id, options);
   }
 
   /** The messaging app. */
@@ -229,44 +228,21 @@ export class Notifications extends Construct implements INotifications {
       });
     }
 
-    Annotations.of(this).addWarningV2('cdk-vendor-outputs:messaging-end-of-support', END_OF_SUPPORT);
-    writeOutputs(this, this.appId, this.region, channels);
+    describeMessagingApp(this, this.appId, this.region, channels);
   }
 }
 
-/** An existing messaging app, described by id. */
-class ExistingNotifications extends Construct implements INotifications {
+/** An existing messaging app, referenced by id. */
+class ImportedNotifications extends Construct implements INotifications {
   public readonly appId: string;
   public readonly region: string;
   public readonly channels: NotificationChannel[];
 
   constructor(scope: Construct, id: string, options: NotificationsFromAppIdOptions) {
     super(scope, id);
-    if (options.channels.length === 0) {
-      throw new Error(`${this.node.path}: channels must list at least one of ${Object.values(NotificationChannel).join(', ')}`);
-    }
-    const repeated = options.channels.filter((c, i) => options.channels.indexOf(c) !== i);
-    if (repeated.length > 0) {
-      throw new Error(`${this.node.path}: channels must not repeat; repeated: ${[...new Set(repeated)].join(', ')}`);
-    }
-    const unknown = options.channels.filter((c) => !Object.values(NotificationChannel).includes(c));
-    if (unknown.length > 0) {
-      throw new Error(`${this.node.path}: unknown channel(s) ${unknown.join(', ')}; allowed: ${Object.values(NotificationChannel).join(', ')}`);
-    }
-    if (!Token.isUnresolved(options.appId) && !/^[A-Za-z0-9]{1,64}$/.test(options.appId)) {
-      throw new Error(`${this.node.path}: appId must be the id of a messaging app, letters and digits (got ${JSON.stringify(options.appId)})`);
-    }
+    checkExistingApp(this.node.path, options.appId, options.channels);
     this.appId = options.appId;
     this.region = options.region ?? Stack.of(this).region;
     this.channels = [...options.channels];
-    Annotations.of(this).addWarningV2('cdk-vendor-outputs:messaging-end-of-support', END_OF_SUPPORT);
-    writeOutputs(this, this.appId, this.region, this.channels);
   }
-}
-
-function writeOutputs(scope: Construct, appId: string, region: string, channels: NotificationChannel[]): void {
-  VendorOutputs.of(scope).addOutput({
-    notifications: { vendorRegion: region, vendorMessagingAppId: appId, channels },
-    analytics: { vendorMessaging: { vendorRegion: region, appId } },
-  });
 }
