@@ -9,10 +9,11 @@ import { externalBucketOf } from '../external-bucket-registry';
 /** Properties of a {@link StorageOutputsProducer}. */
 export interface StorageOutputsProducerProps {
   /**
-   * The bucket the frontend uses. It must be created by this backend (an `s3.Bucket`);
-   * describe a bucket managed elsewhere with `ExternalBucket` instead.
+   * The bucket the frontend uses, created by this backend. An imported bucket (an
+   * `s3.IBucket` from `Bucket.fromBucketName` and the like) is not accepted: describe a
+   * bucket managed elsewhere with `ExternalBucket` instead.
    */
-  readonly bucket: s3.IBucket;
+  readonly bucket: s3.Bucket;
 }
 
 /**
@@ -29,6 +30,7 @@ export class StorageOutputsProducer extends Construct {
 
   constructor(scope: Construct, id: string, props: StorageOutputsProducerProps) {
     super(scope, id);
+    // The type already asks for an s3.Bucket; JavaScript callers get no compiler to tell them.
     if (!Resource.isOwnedResource(props.bucket)) {
       throw new Error(`${this.node.path}: bucket ${props.bucket.node.path} is not created by this backend (it is imported); `
         + 'StorageOutputsProducer describes a bucket the backend owns. Use ExternalBucket for a bucket managed outside the toolchain.');

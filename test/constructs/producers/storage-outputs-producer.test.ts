@@ -1,5 +1,5 @@
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { ExternalBucket, StorageOutputsProducer, VendorOutputs } from '../../../src';
+import { ExternalBucket, StorageOutputsProducer, StorageOutputsProducerProps, VendorOutputs } from '../../../src';
 import { newStack, synthOutputs } from '../support';
 
 describe('StorageOutputsProducer', () => {
@@ -17,9 +17,17 @@ describe('StorageOutputsProducer', () => {
     expect(synthOutputs(app, stack).storage).toEqual({ vendor_region: 'eu-west-1', bucket_name: 'my-app-files' });
   });
 
-  test('refuses an imported bucket, pointing to ExternalBucket', () => {
+  test('the bucket prop takes an s3.Bucket: TypeScript refuses an imported IBucket', () => {
     const { stack } = newStack();
-    const bucket = s3.Bucket.fromBucketName(stack, 'Imported', 'someone-elses-bucket');
+    const imported = s3.Bucket.fromBucketName(stack, 'Imported', 'someone-elses-bucket');
+    // @ts-expect-error an imported bucket is an s3.IBucket, not an s3.Bucket
+    const props: StorageOutputsProducerProps = { bucket: imported };
+    expect(props.bucket).toBe(imported);
+  });
+
+  test('refuses an imported bucket passed without a type check (JavaScript), pointing to ExternalBucket', () => {
+    const { stack } = newStack();
+    const bucket = s3.Bucket.fromBucketName(stack, 'Imported', 'someone-elses-bucket') as unknown as s3.Bucket;
     expect(() => new StorageOutputsProducer(stack, 'Storage', { bucket }))
       .toThrow('Backend/Storage: bucket Backend/Imported is not created by this backend (it is imported); StorageOutputsProducer describes a bucket the backend owns. Use ExternalBucket for a bucket managed outside the toolchain.');
   });
