@@ -64,6 +64,14 @@ describe('GeoResources', () => {
     });
   });
 
+  test('addOutput refuses the file key default, naming defaultName', () => {
+    const { stack } = newStack();
+    const maps = { items: { streets: {} }, default: 'streets' } as any;
+    expect(() => VendorOutputs.of(stack).addOutput({ geo: { vendorRegion: 'eu-west-1', maps } })).toThrow(
+      /\/geo\/maps\/default: 'default' is the file's spelling; addOutput takes the camelCase property 'defaultName' in \/geo\/maps/,
+    );
+  });
+
   test('groups that are not given are not written', () => {
     const { app, stack } = newStack();
     new GeoResources(stack, 'Geo', { searchIndices: [{ name: 'places' }] });
