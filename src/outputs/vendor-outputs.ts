@@ -70,26 +70,26 @@ export class VendorOutputs {
   }
 
   /**
-   * Reserves `name` in `namespace` for `scope`, once per backend (top-level stack, nested stacks
+   * Reserves `name` among the names of `kind` for `scope`, once per backend (top-level stack, nested stacks
    * included): for constructs whose names must be unique in a backend, such as an API name.
    * Reserving a name `scope` already holds is fine. Throws, naming the holder, when another
    * construct holds it; check with `reservedBy` first for a message of your own.
    *
-   * @param namespace what kind of name, e.g. `RestItemsApi.apiName`
+   * @param kind what kind of name, e.g. `RestItemsApi.apiName` (not `namespace`: a word C# reserves)
    * @param name the name to reserve
    */
-  public reserve(namespace: string, name: string): void {
-    this.collector().reserve(namespace, name, this.scope.node.path);
+  public reserve(kind: string, name: string): void {
+    this.collector().reserve(kind, name, this.scope.node.path);
   }
 
   /**
-   * The construct path that reserved `name` in `namespace` in this backend, or undefined.
+   * The construct path that reserved `name` among the names of `kind` in this backend, or undefined.
    *
-   * @param namespace what kind of name, e.g. `RestItemsApi.apiName`
+   * @param kind what kind of name, e.g. `RestItemsApi.apiName`
    * @param name the name to look up
    */
-  public reservedBy(namespace: string, name: string): string | undefined {
-    return OutputsCollector.find(this.stack)?.reservedBy(namespace, name);
+  public reservedBy(kind: string, name: string): string | undefined {
+    return OutputsCollector.find(this.stack)?.reservedBy(kind, name);
   }
 
   /**
