@@ -2,8 +2,10 @@
  * The default function behind RestItemsApi: a small, stateless items service that answers
  * every route of the API with a JSON body and the CORS headers of the spec.
  *
- * Bundled by projen (esbuild) into `assets/constructs/rest-items-api.lambda/index.js`, so users
- * need no build step. What it does per method is documented in docs/readme/constructs.md.
+ * Bundled by projen (esbuild, target Node.js 20) into `assets/constructs/rest-items-api.lambda/index.js`,
+ * so users need no build step. It must run on Node.js 20 (the local API runs it on the host) and on
+ * every Lambda runtime RestItemsApi accepts (nodejs20.x and newer; nodejs22.x by default): use no
+ * API newer than Node.js 20. What it does per method is in the README ("The default function").
  */
 import { randomUUID } from 'crypto';
 
