@@ -7,8 +7,13 @@ import { parseArgs, ParseArgsConfig } from 'util';
 export interface Command {
   /** Name on the command line. */
   readonly name: string;
-  /** One line for the command list. */
-  readonly summary: string;
+  /**
+   * One line for the command list.
+   *
+   * @deprecated the command list in main.ts holds each summary (main shows it without loading
+   * the command); leave it out here.
+   */
+  readonly summary?: string;
   /** Full `--help` text: usage, options, an example. */
   readonly help: string;
   /** Runs the command; resolves to the process exit code. */
@@ -31,13 +36,31 @@ export class CliError extends Error {
   }
 }
 
-/** Option values as `util.parseArgs` returns them. */
+/** The options a command accepts, as `util.parseArgs` describes them. */
+export type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * The values `util.parseArgs` returns for `options` in strict mode, typed from the options:
+ * `{ type: 'string' }` gives `string | undefined`, `{ type: 'boolean', multiple: true }` gives
+ * `boolean[] | undefined`, and so on, with no cast.
+ */
+export type ParsedOptions<O extends OptionsConfig> = ReturnType<typeof parseArgs<{ options: O; strict: true; allowPositionals: true }>>['values'];
+
+/**
+ * Option values of any command, loosely typed.
+ *
+ * @deprecated use the result of {@link parseOptions}, typed from the command's options
+ */
 export type OptionValues = { [name: string]: string | boolean | string[] | boolean[] | undefined };
 
-/** `util.parseArgs` in strict mode, with its errors turned into usage errors. */
-export function parseOptions(args: string[], options: NonNullable<ParseArgsConfig['options']>, allowPositionals = false): { values: OptionValues; positionals: string[] } {
+/**
+ * `util.parseArgs` in strict mode, with its errors turned into usage errors. The values keep the
+ * types `util.parseArgs` gives them (declare the options inline or `as const`).
+ */
+export function parseOptions<const O extends OptionsConfig>(args: string[], options: O, allowPositionals = false): { values: ParsedOptions<O>; positionals: string[] } {
   try {
-    return parseArgs({ args, options, allowPositionals, strict: true }) as { values: OptionValues; positionals: string[] };
+    const { values, positionals } = parseArgs({ args, options, allowPositionals, strict: true });
+    return { values, positionals };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

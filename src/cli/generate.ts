@@ -3,14 +3,16 @@
  * deployed stack (through CloudFormation) or offline from `cdk deploy --outputs-file` plus the
  * cloud assembly. Loads no aws-cdk-lib; loads the AWS SDK only when it calls AWS.
  */
-import { CliError, Command, OptionValues, parseOptions, UsageError } from './command';
-import { CarriedDocument, METADATA_KEY } from '../outputs/carriage';
-import { AssemblyStack, listAssemblyStacks, readTemplate } from './generate/assembly';
+import { AssemblyStack, readCloudAssembly, readTemplate } from './assembly/cloud-assembly';
+import { CliError, Command, parseOptions, ParsedOptions, UsageError } from './command';
 import { CloudFormationReader, DeployedStack } from './generate/cloudformation';
 import { selectByIdentity } from './generate/identity';
-import { readOutputsFile } from './generate/outputs-file';
+import { DeployOutputs, readOutputsFile } from './generate/outputs-file';
 import { carriedFromMetadata, rebuildAndValidate, summary, writeDocument } from './generate/rebuild';
 import { checkStackStatus } from './generate/stack-status';
+import { CarriedDocument, hasCarriedDocument, METADATA_KEY } from '../outputs/carriage';
+import { OUTPUTS_FILE_NAME } from '../outputs/file-names';
+import { APP_ID_TAG, BRANCH_TAG } from '../outputs/identity-tags';
 
 const OPTIONS = {
   'stack': { type: 'string' },
@@ -39,14 +41,13 @@ export interface GenerateRequest {
 /** Checks the option combinations; throws UsageError (exit 2) for a bad one. */
 export function parseGenerateArgs(args: string[]): GenerateRequest {
   const { values } = parseOptions(args, OPTIONS);
-  const text = (name: keyof typeof OPTIONS): string | undefined => nonEmpty(values, name);
-  const stack = text('stack');
-  const appId = text('app-id');
-  const branch = text('branch');
-  const outputsFile = text('outputs-file');
-  const app = text('app');
-  const region = text('region');
-  const profile = text('profile');
+  const stack = nonEmpty(values, 'stack');
+  const appId = nonEmpty(values, 'app-id');
+  const branch = nonEmpty(values, 'branch');
+  const outputsFile = nonEmpty(values, 'outputs-file');
+  const app = nonEmpty(values, 'app');
+  const region = nonEmpty(values, 'region');
+  const profile = nonEmpty(values, 'profile');
 
   if ((appId === undefined) !== (branch === undefined)) {
     throw new UsageError(appId === undefined ? '--branch needs --app-id ID' : '--app-id needs --branch NAME');
@@ -64,15 +65,12 @@ export function parseGenerateArgs(args: string[]): GenerateRequest {
   } else if (region !== undefined || profile !== undefined) {
     throw new UsageError(`--${region !== undefined ? 'region' : 'profile'} has no effect with --outputs-file: offline mode makes no AWS call`);
   }
-  return { stack, appId, branch, outputsFile, app: app ?? 'cdk.out', outDir: text('out-dir') ?? '.', region, profile };
+  return { stack, appId, branch, outputsFile, app: app ?? 'cdk.out', outDir: nonEmpty(values, 'out-dir') ?? '.', region, profile };
 }
 
-function nonEmpty(values: OptionValues, name: string): string | undefined {
+function nonEmpty(values: ParsedOptions<typeof OPTIONS>, name: keyof typeof OPTIONS): string | undefined {
   const value = values[name];
-  if (value === undefined) {
-    return undefined;
-  }
-  if (typeof value !== 'string' || value.trim() === '') {
+  if (value !== undefined && value.trim() === '') {
     throw new UsageError(`--${name} needs a non-empty value`);
   }
   return value;
@@ -87,50 +85,46 @@ interface Rebuilt {
 }
 
 /** Offline: the stack's template from the assembly, its outputs from the outputs file. */
-export function rebuildOffline(request: GenerateRequest): Rebuilt {
-  const outputsFile = request.outputsFile!;
+export function rebuildOffline(request: GenerateRequest, outputsFile: string): Rebuilt {
   const outputs = readOutputsFile(outputsFile);
-  const stacks = listAssemblyStacks(request.app);
+  const stacks = readCloudAssembly(request.app).stacks;
   if (stacks.length === 0) {
     throw new CliError(`${request.app} has no stacks (manifest.json lists no aws:cloudformation:stack artifact)`);
   }
   const stack = selectAssemblyStack(request, stacks, outputs);
-  const where = `stack ${stack.name}`;
+  const where = `stack ${stack.stackName}`;
   const carried = carriedFromMetadata(readTemplate(stack).Metadata, where);
-  const stackOutputs = outputs[stack.name];
+  const stackOutputs = Object.hasOwn(outputs, stack.stackName) ? outputs[stack.stackName] : undefined;
   if (stackOutputs === undefined && carried.pending.length > 0) {
     const listed = Object.keys(outputs);
     throw new CliError(`${outputsFile} has no outputs for ${where} (it has: ${listed.length > 0 ? listed.join(', ') : 'none'}), `
       + `which carries ${carried.pending.length} deploy-time value(s) (${carried.pending.map((e) => e.pointer).join(', ')}); `
-      + `deploy it with 'cdk deploy ${stack.name} --outputs-file ${outputsFile}'`);
+      + `deploy it with 'cdk deploy ${stack.stackName} --outputs-file ${outputsFile}'`);
   }
   return { where, carried, document: rebuildAndValidate(carried, stackOutputs ?? {}, where), warnings: [] };
 }
 
-function selectAssemblyStack(request: GenerateRequest, stacks: AssemblyStack[], outputs: Record<string, unknown>): AssemblyStack {
-  const names = (list: AssemblyStack[]) => list.map((s) => s.name).join(', ');
-  if (request.stack !== undefined) {
-    const wanted = request.stack;
-    const found = stacks.find((s) => s.name === wanted) ?? stacks.find((s) => s.artifactId === wanted || s.displayName === wanted);
+function selectAssemblyStack(request: GenerateRequest, stacks: readonly AssemblyStack[], outputs: DeployOutputs): AssemblyStack {
+  const names = (list: readonly AssemblyStack[]) => list.map((s) => s.stackName).join(', ');
+  const { stack: wanted, appId, branch } = request;
+  if (wanted !== undefined) {
+    const found = stacks.find((s) => s.stackName === wanted) ?? stacks.find((s) => s.artifactId === wanted || s.displayName === wanted);
     if (found === undefined) {
       throw new CliError(`stack ${wanted} not found in ${request.app}; its stacks: ${names(stacks)}`);
     }
     return found;
   }
-  if (request.appId !== undefined) {
-    return selectByIdentity(stacks, request.appId, request.branch!, `in ${request.app}`);
+  if (appId !== undefined && branch !== undefined) {
+    return selectByIdentity(stacks, appId, branch, `in ${request.app}`);
   }
-  const carrying = stacks.filter((s) => {
-    const metadata = readTemplate(s).Metadata;
-    return typeof metadata === 'object' && metadata !== null && METADATA_KEY in metadata;
-  });
+  const carrying = stacks.filter((s) => hasCarriedDocument(readTemplate(s).Metadata));
   if (carrying.length === 0) {
     throw new CliError(`no stack in ${request.app} was synthesized with cdk-vendor-outputs (no '${METADATA_KEY}' template Metadata); its stacks: ${names(stacks)}`);
   }
   if (carrying.length === 1) {
     return carrying[0];
   }
-  const deployed = carrying.filter((s) => s.name in outputs);
+  const deployed = carrying.filter((s) => Object.hasOwn(outputs, s.stackName));
   if (deployed.length === 1) {
     return deployed[0];
   }
@@ -140,38 +134,40 @@ function selectAssemblyStack(request: GenerateRequest, stacks: AssemblyStack[], 
 /** Online: the deployed stack through CloudFormation. */
 export async function rebuildOnline(request: GenerateRequest): Promise<Rebuilt> {
   const reader = new CloudFormationReader({ region: request.region, profile: request.profile });
+  const { stack: wanted, appId, branch } = request;
   let stack: DeployedStack;
-  if (request.stack !== undefined) {
-    stack = await reader.describeStack(request.stack);
-  } else {
+  if (wanted !== undefined) {
+    stack = await reader.describeStack(wanted);
+  } else if (appId !== undefined && branch !== undefined) {
     const region = await reader.region();
     const roots = (await reader.listStacks()).filter((s) => !s.nested);
-    stack = selectByIdentity(roots, request.appId!, request.branch!, `in region ${region}`);
+    stack = selectByIdentity(roots, appId, branch, `in region ${region}`);
+  } else {
+    throw new UsageError('say which stack: --stack NAME or --app-id ID --branch NAME');
   }
-  const warning = checkStackStatus(stack.name, stack.status);
-  const where = `stack ${stack.name}`;
+  const warning = checkStackStatus(stack.stackName, stack.status);
+  const where = `stack ${stack.stackName}`;
   const carried = carriedFromMetadata(await reader.templateMetadata(stack), where);
   return { where, carried, document: rebuildAndValidate(carried, stack.outputs, where), warnings: warning ? [warning] : [] };
 }
 
 export const command: Command = {
   name: 'generate',
-  summary: 'Rebuild vendor_outputs.json from a deployed stack (or offline from deploy outputs)',
   help: [
     'Usage: vendor-outputs generate --stack NAME [--region REGION] [--profile NAME] [--out-dir DIR]',
     '       vendor-outputs generate --app-id ID --branch NAME [--region REGION] [--profile NAME] [--out-dir DIR]',
     '       vendor-outputs generate --outputs-file FILE [--app DIR] [--stack NAME | --app-id ID --branch NAME] [--out-dir DIR]',
     '',
-    'Rebuilds the final vendor_outputs.json of a backend built with cdk-vendor-outputs: the document',
+    `Rebuilds the final ${OUTPUTS_FILE_NAME} of a backend built with cdk-vendor-outputs: the document`,
     "skeleton comes from the stack's template Metadata, the deploy-time values from its outputs.",
     'The result is validated against the schema before anything is written; on any error nothing is',
-    'written and an existing vendor_outputs.json is left as it was.',
+    `written and an existing ${OUTPUTS_FILE_NAME} is left as it was.`,
     '',
     'Which stack:',
     '  --stack NAME          The deployed CloudFormation stack (name or stack id).',
     '  --app-id ID           With --branch: the stack tagged at synth with',
     '  --branch NAME           BackendIdentity.tag(stack, { appId, branch })',
-    '                          (stack tags vendor-outputs:app-id and vendor-outputs:branch).',
+    `                          (stack tags ${APP_ID_TAG} and ${BRANCH_TAG}).`,
     '',
     'Offline (no AWS call):',
     '  --outputs-file FILE   The JSON written by `cdk deploy --outputs-file FILE`.',
@@ -179,7 +175,7 @@ export const command: Command = {
     '                        With several stacks, pick one with --stack or --app-id/--branch.',
     '',
     'Other options:',
-    '  --out-dir DIR         Where vendor_outputs.json goes (default: current directory; created if missing).',
+    `  --out-dir DIR         Where ${OUTPUTS_FILE_NAME} goes (default: current directory; created if missing).`,
     '  --region REGION       AWS region (default: the SDK chain: AWS_REGION, profile, ...).',
     '  --profile NAME        AWS profile for credentials and region (default: AWS_PROFILE or default).',
     '',
@@ -197,7 +193,7 @@ export const command: Command = {
   ].join('\n'),
   async run(args) {
     const request = parseGenerateArgs(args);
-    const rebuilt = request.outputsFile !== undefined ? rebuildOffline(request) : await rebuildOnline(request);
+    const rebuilt = request.outputsFile !== undefined ? rebuildOffline(request, request.outputsFile) : await rebuildOnline(request);
     for (const warning of rebuilt.warnings) {
       process.stderr.write(`vendor-outputs generate: warning: ${warning}\n`);
     }

@@ -7,14 +7,16 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { CliError, Command, UsageError } from './command';
 
+/** A command as the overview lists it: its summary lives here only, so listing loads no command. */
 interface CommandEntry {
   readonly name: string;
+  /** One line for the command list. */
   readonly summary: string;
   /** Module (relative to this file) that exports `command`. */
   readonly module: string;
 }
 
-export const COMMANDS: CommandEntry[] = [
+export const COMMANDS: readonly CommandEntry[] = [
   { name: 'validate', summary: 'Check vendor_outputs.json files against the schema', module: './validate' },
   { name: 'generate', summary: 'Rebuild vendor_outputs.json from a deployed stack (or offline from deploy outputs)', module: './generate' },
   { name: 'init', summary: "Add vendor_outputs.json to a project's .gitignore", module: './init' },
@@ -47,7 +49,8 @@ function overview(): string {
 
 function loadCommand(entry: CommandEntry): Command {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(entry.module).command as Command;
+  const loaded: { command: Command } = require(entry.module);
+  return loaded.command;
 }
 
 export async function main(argv: string[]): Promise<number> {

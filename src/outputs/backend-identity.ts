@@ -1,4 +1,5 @@
 import { Stack, Token } from 'aws-cdk-lib';
+import { APP_ID_TAG, BRANCH_TAG, MAX_TAG_VALUE_LENGTH } from './identity-tags';
 
 /** Properties of {@link BackendIdentity.tag}. */
 export interface BackendIdentityProps {
@@ -22,13 +23,13 @@ export interface BackendIdentityProps {
  */
 export class BackendIdentity {
   /** Stack tag that holds the app identifier. */
-  public static readonly APP_ID_TAG = 'vendor-outputs:app-id';
+  public static readonly APP_ID_TAG = APP_ID_TAG;
 
   /** Stack tag that holds the version-control branch. */
-  public static readonly BRANCH_TAG = 'vendor-outputs:branch';
+  public static readonly BRANCH_TAG = BRANCH_TAG;
 
   /** Longest value CloudFormation accepts for a stack tag. */
-  public static readonly MAX_VALUE_LENGTH = 256;
+  public static readonly MAX_VALUE_LENGTH = MAX_TAG_VALUE_LENGTH;
 
   /**
    * Tags `stack` with its app identifier and branch.

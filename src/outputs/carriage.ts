@@ -4,69 +4,43 @@
  * This module never loads aws-cdk-lib: the CLI uses it to rebuild the file from a deployed stack.
  *
  * - The literal part of the document (the "skeleton") goes into the template's Metadata under
- *   {@link METADATA_KEY}, with `null` where a value is pending, plus the list of pending values.
+ *   {@link METADATA_KEY}, with `null` where a value is pending, plus the list of pending values
+ *   (checked on reading: src/outputs/carried-shape.ts).
  * - Each distinct pending value is a slot in a stack output. One output carries up to
- *   {@link VALUES_PER_OUTPUT} slots, each Base64-encoded (`Fn::Base64`) and joined with commas:
- *   Base64 never contains a comma, so any deployed value (quotes, backslashes, newlines, commas)
- *   comes back byte for byte, and 100 distinct values cost 13 of CloudFormation's 200 outputs.
+ *   {@link VALUES_PER_OUTPUT} slots, each Base64-encoded (`Fn::Base64`) and joined with
+ *   {@link SLOT_SEPARATOR} (src/outputs/packed-output.ts): any deployed value (quotes,
+ *   backslashes, newlines, commas) comes back byte for byte, and 100 distinct values cost 13 of
+ *   CloudFormation's 200 outputs.
  */
-import { setAtPointer } from './json-pointer';
+import { CarriageError, CarriedDocument, checkCarriedDocument, PendingEntry } from './carried-shape';
+import { decodePackedOutput, VALUES_PER_OUTPUT } from './packed-output';
+
+export { CarriageError, CarriedDocument, PendingEntry } from './carried-shape';
+export { SLOT_SEPARATOR, VALUES_PER_OUTPUT, decodePackedOutput, encodePackedOutput } from './packed-output';
 
 /** Template Metadata key; the suffix is the version of the carriage format. */
 export const METADATA_KEY = 'cdk-vendor-outputs/v1';
 
-/** How many pending values one stack output carries. */
-export const VALUES_PER_OUTPUT = 8;
-
 /** Most stack outputs the library will use in one stack (CloudFormation allows 200 in all). */
 export const MAX_OUTPUTS = 50;
-
-/** Where one pending value comes from after deploy. */
-export interface PendingEntry {
-  /** JSON pointer of the value in the document. */
-  readonly pointer: string;
-  /** Logical id of the stack output that carries it. */
-  readonly output: string;
-  /** Position of the value in that output's comma-separated list. */
-  readonly index: number;
-}
-
-/** The template Metadata value under {@link METADATA_KEY}. */
-export interface CarriedDocument {
-  /** The document with `null` where a value is pending. */
-  readonly document: Record<string, unknown>;
-  /** Every pending value, in document order. */
-  readonly pending: PendingEntry[];
-}
-
-/** A missing or malformed piece of what a deployed stack should carry. */
-export class CarriageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CarriageError';
-  }
-}
 
 /** The text that stands for a pending value in the synth-time file. */
 export function pendingMarker(entry: PendingEntry): string {
   return `<pending: Outputs.${entry.output}[${entry.index}] after deploy; run 'vendor-outputs generate'>`;
 }
 
-/** Splits one output value into its decoded slots. */
-export function decodePackedOutput(value: string): string[] {
-  return value.split(',').map((part) => Buffer.from(part, 'base64').toString('utf8'));
+/** Whether a template's Metadata has the carriage key (as its own key). */
+export function hasCarriedDocument(metadata: unknown): boolean {
+  return typeof metadata === 'object' && metadata !== null && Object.hasOwn(metadata, METADATA_KEY);
 }
 
 /** Reads and checks the Metadata value of a template (or template summary). */
 export function readCarriedDocument(metadata: unknown, where: string): CarriedDocument {
-  const carried = (metadata as Record<string, unknown> | undefined)?.[METADATA_KEY] as CarriedDocument | undefined;
-  if (carried === undefined) {
+  if (!hasCarriedDocument(metadata)) {
     throw new CarriageError(`${where} has no '${METADATA_KEY}' template Metadata: it was not synthesized with cdk-vendor-outputs (or by a version with another carriage format)`);
   }
-  if (typeof carried !== 'object' || carried === null || typeof carried.document !== 'object' || !Array.isArray(carried.pending)) {
-    throw new CarriageError(`${where}: template Metadata '${METADATA_KEY}' is malformed: expected { document, pending[] }`);
-  }
-  return carried;
+  const raw = (metadata as Record<string, unknown>)[METADATA_KEY];
+  return checkCarriedDocument(raw, `${where}: template Metadata '${METADATA_KEY}' is malformed`);
 }
 
 /**
@@ -75,28 +49,68 @@ export function readCarriedDocument(metadata: unknown, where: string): CarriedDo
  * @param outputs stack outputs by logical id (OutputKey → OutputValue)
  * @param where names the stack in error messages
  */
-export function rebuildDocument(carried: CarriedDocument, outputs: Record<string, string>, where: string): Record<string, unknown> {
-  const document = JSON.parse(JSON.stringify(carried.document));
+export function rebuildDocument(carried: CarriedDocument, outputs: Readonly<Record<string, string>>, where: string): Record<string, unknown> {
+  const document = prototypeFree(carried.document) as Record<string, unknown>;
   const decoded = new Map<string, string[]>();
   const missing = new Set<string>();
   for (const entry of carried.pending) {
-    if (!decoded.has(entry.output)) {
-      const raw = outputs[entry.output];
-      if (raw === undefined) {
-        missing.add(entry.output);
-        continue;
-      }
-      decoded.set(entry.output, decodePackedOutput(raw));
+    if (!Object.hasOwn(outputs, entry.output)) {
+      missing.add(entry.output);
+      continue;
     }
-    const values = decoded.get(entry.output)!;
+    let values = decoded.get(entry.output);
+    if (values === undefined) {
+      values = decodeOutput(carried, entry.output, outputs[entry.output], where);
+      decoded.set(entry.output, values);
+    }
     if (entry.index >= values.length) {
       throw new CarriageError(`${where}: output ${entry.output} carries ${values.length} value(s) but ${entry.pointer} needs value ${entry.index}`);
     }
-    setAtPointer(document, entry.pointer, values[entry.index]);
+    fillPlaceholder(document, entry.pointer, values[entry.index]);
   }
   if (missing.size > 0) {
     const pointers = carried.pending.filter((e) => missing.has(e.output)).map((e) => e.pointer);
     throw new CarriageError(`${where} is missing output(s) ${[...missing].join(', ')}, needed for ${pointers.join(', ')}`);
   }
-  return document;
+  // Back to ordinary objects; JSON.parse keeps a "__proto__" key as data, never as a prototype.
+  return JSON.parse(JSON.stringify(document));
+}
+
+function decodeOutput(carried: CarriedDocument, output: string, value: string, where: string): string[] {
+  const result = decodePackedOutput(value);
+  if ('values' in result) {
+    return result.values;
+  }
+  const ofOutput = carried.pending.filter((e) => e.output === output);
+  const ofSlot = ofOutput.filter((e) => e.index === result.bad.index);
+  const pointers = (ofSlot.length > 0 ? ofSlot : ofOutput).map((e) => e.pointer).join(', ');
+  throw new CarriageError(`${where}: output ${output} (for ${pointers}) is not what cdk-vendor-outputs deploys `
+    + `(up to ${VALUES_PER_OUTPUT} comma-separated Base64 values of UTF-8 text): value ${result.bad.index}: ${result.bad.reason}; `
+    + 'was the output changed after deploy? Deploy the stack again');
+}
+
+/** A deep copy whose objects have no prototype, so no key can reach `Object.prototype`. */
+function prototypeFree(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(prototypeFree);
+  }
+  if (typeof value === 'object' && value !== null) {
+    const copy: Record<string, unknown> = Object.create(null);
+    for (const key of Object.keys(value)) {
+      copy[key] = prototypeFree((value as Record<string, unknown>)[key]);
+    }
+    return copy;
+  }
+  return value;
+}
+
+/** Sets the `null` placeholder at `pointer` (checked by checkCarriedDocument) to `value`. */
+function fillPlaceholder(document: Record<string, unknown>, pointer: string, value: string): void {
+  const tokens = pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let node: any = document;
+  for (const token of tokens.slice(0, -1)) {
+    node = node[Array.isArray(node) ? Number(token) : token];
+  }
+  const last = tokens[tokens.length - 1];
+  node[Array.isArray(node) ? Number(last) : last] = value;
 }

@@ -1,9 +1,10 @@
 import { BackendIdentity } from '../../src';
 import { CliError } from '../../src/cli/command';
-import { APP_ID_TAG, BRANCH_TAG, selectByIdentity } from '../../src/cli/generate/identity';
+import { selectByIdentity } from '../../src/cli/generate/identity';
 import { checkOutputs } from '../../src/cli/generate/outputs-file';
 import { carriedFromMetadata, rebuildAndValidate, summary } from '../../src/cli/generate/rebuild';
 import { checkStackStatus } from '../../src/cli/generate/stack-status';
+import { APP_ID_TAG, BRANCH_TAG } from '../../src/outputs/identity-tags';
 
 describe('stack status', () => {
   test.each(['CREATE_COMPLETE', 'UPDATE_COMPLETE', 'IMPORT_COMPLETE', 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS'])('%s is read without warning', (status) => {
@@ -37,14 +38,14 @@ describe('identity', () => {
     expect(BRANCH_TAG).toBe(BackendIdentity.BRANCH_TAG);
   });
 
-  const tagged = (name: string, appId?: string, branch?: string) => ({
-    name,
+  const tagged = (stackName: string, appId?: string, branch?: string) => ({
+    stackName,
     tags: { ...(appId ? { [APP_ID_TAG]: appId } : {}), ...(branch ? { [BRANCH_TAG]: branch } : {}) },
   });
 
   test('picks the one stack with both tags', () => {
     const stacks = [tagged('A', 'app', 'dev'), tagged('B', 'app', 'main'), tagged('C', 'other', 'main')];
-    expect(selectByIdentity(stacks, 'app', 'main', 'here').name).toBe('B');
+    expect(selectByIdentity(stacks, 'app', 'main', 'here').stackName).toBe('B');
   });
 
   test('no match: names the stacks of the app, or how to tag', () => {
@@ -90,11 +91,11 @@ describe('rebuild', () => {
   });
 
   test.each([
-    [{ document: {}, pending: [{ pointer: 'x', output: 'O', index: 0 }] }, 'pending[0] must be { pointer: "/...", output: string, index: integer >= 0 }'],
-    [{ document: {}, pending: [{ pointer: '/x', output: 1, index: 0 }] }, 'pending[0] must be'],
+    [{ document: {}, pending: [{ pointer: 'x', output: 'O', index: 0 }] }, 'pending[0].pointer "x" is not a JSON pointer: it must start with \'/\''],
+    [{ document: {}, pending: [{ pointer: '/x', output: 1, index: 0 }] }, 'pending[0] must be { pointer: "/...", output: string, index: integer 0..7 } (got {"pointer":"/x","output":1,"index":0})'],
     [{ document: {}, pending: [{ pointer: '/x', output: 'O', index: -1 }] }, 'pending[0] must be'],
-    [{ document: {}, pending: [null] }, 'pending[0] must be'],
-    [{ document: 'x', pending: [] }, "template Metadata 'cdk-vendor-outputs/v1' is malformed: expected { document, pending[] }"],
+    [{ document: {}, pending: [null] }, 'pending[0] must be { pointer: "/...", output: string, index: integer 0..7 } (got null)'],
+    [{ document: 'x', pending: [] }, "template Metadata 'cdk-vendor-outputs/v1' is malformed: document must be an object (got \"x\")"],
   ])('malformed carriage %j is refused', (carried, message) => {
     expect(() => carriedFromMetadata(metadata(carried), 'stack S')).toThrow(CliError);
     expect(() => carriedFromMetadata(metadata(carried), 'stack S')).toThrow(message);

@@ -179,7 +179,7 @@ test('a folder that is not a cloud assembly, and an unreadable outputs file, are
   const file = writeOutputsFile('outputs-x.json', {});
   const notAssembly = await generate(['--outputs-file', file, '--app', tmp]);
   expect(notAssembly.code).toBe(1);
-  expect(messages(notAssembly.stderr)).toContain(`${path.join(tmp, 'manifest.json')} not found: ${tmp} is not a cloud assembly; run 'cdk synth' first or pass --app DIR`);
+  expect(messages(notAssembly.stderr)).toBe(`vendor-outputs generate: ${tmp}: no cloud assembly here (manifest.json is missing); run 'cdk synth' first or pass --app DIR\n`);
   const missing = await generate(['--outputs-file', path.join(tmp, 'nope.json'), '--app', assembly]);
   expect(missing.code).toBe(1);
   expect(messages(missing.stderr)).toContain('nope.json: cannot read: ENOENT');
@@ -191,4 +191,25 @@ test('--app defaults to cdk.out in the current directory', async () => {
   expect(run.code).toBe(0);
   expect(run.stdout).toBe(`${path.join(tmp, 'vendor_outputs.json')}\n`);
   expect(result(tmp).custom.note).toBe(TRICKY);
+});
+
+test('an output value that is not the library\'s encoding is refused, naming the output and pointer; the good file stays', async () => {
+  const outputs = outputsOf('Backend');
+  const key = Object.keys(outputs).find((k) => k.startsWith('VendorOutputsCollectorValues'))!;
+  const file = writeOutputsFile('outputs-pasted.json', { Backend: { ...outputs, [key]: 'eu-west-1,backend-files' } });
+  const dir = path.join(tmp, 'out-pasted');
+  fs.mkdirSync(dir);
+  fs.writeFileSync(path.join(dir, 'vendor_outputs.json'), '{"version":"1"}\n');
+  const run = await generate(['--outputs-file', file, '--app', assembly, '--stack', 'Backend', '--out-dir', dir]);
+  expect(run.code).toBe(1);
+  expect(messages(run.stderr)).toBe(`vendor-outputs generate: stack Backend: output ${key} (for /storage/vendor_region) is not what cdk-vendor-outputs deploys `
+    + '(up to 8 comma-separated Base64 values of UTF-8 text): value 0: "eu-west-1" is not Base64; was the output changed after deploy? Deploy the stack again\n');
+  expect(fs.readFileSync(path.join(dir, 'vendor_outputs.json'), 'utf8')).toBe('{"version":"1"}\n');
+});
+
+test('stack and output names like __proto__ in the outputs file are plain keys', async () => {
+  const file = writeOutputsFile('outputs-proto.json', '{"__proto__": {"Backend": "x"}, "constructor": {}}');
+  const run = await generate(['--outputs-file', file, '--app', assembly, '--stack', 'Backend', '--out-dir', path.join(tmp, 'out-proto')]);
+  expect(run.code).toBe(1);
+  expect(messages(run.stderr)).toContain('outputs-proto.json has no outputs for stack Backend (it has: __proto__, constructor)');
 });

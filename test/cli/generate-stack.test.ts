@@ -305,3 +305,110 @@ test('generate --stack does not load aws-cdk-lib', async () => {
   expect(run.stderr).toMatch(/client-cloudformation/);
   expect(run.stderr).not.toMatch(/aws-cdk-lib/);
 });
+
+describe('what the deployed stack says is checked before anything is written', () => {
+  const OUTPUT = () => Object.keys(backend.Outputs).find((k) => k.startsWith('VendorOutputsCollectorValues'))!;
+
+  /** A folder with a good vendor_outputs.json from an earlier run. */
+  function withGoodFile(name: string): { dir: string; file: string; before: fs.Stats } {
+    const dir = outDir(name);
+    fs.mkdirSync(dir);
+    const file = path.join(dir, 'vendor_outputs.json');
+    fs.writeFileSync(file, '{"version":"1"}\n');
+    const past = new Date('2024-01-01T00:00:00Z');
+    fs.utimesSync(file, past, past);
+    return { dir, file, before: fs.statSync(file) };
+  }
+
+  function expectUntouched(good: { dir: string; file: string; before: fs.Stats }): void {
+    expect(fs.readFileSync(good.file, 'utf8')).toBe('{"version":"1"}\n');
+    expect(fs.statSync(good.file).mtimeMs).toBe(good.before.mtimeMs);
+    expect(fs.readdirSync(good.dir)).toEqual(['vendor_outputs.json']);
+  }
+
+  test.each([
+    ['a raw value pasted into the output', () => 'https://abc.execute-api.eu-west-1.amazonaws.com/prod/',
+      'value 0: "https://abc.execute-api.eu-west-1.amazon..." is not Base64'],
+    ['garbage that happens to be Base64', () => 'garbage+',
+      'value 0: "garbage+" decodes to bytes that are not UTF-8 text'],
+  ])('%s is refused and the good file stays (exit 1)', async (_, value, reason) => {
+    fake.stacks = [deployed({ outputs: { ...deployed().outputs, [OUTPUT()]: value() } })];
+    const good = withGoodFile(`garbage-${value().length}`);
+    const run = await generate(['--stack', 'Backend', '--out-dir', good.dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`vendor-outputs generate: stack Backend: output ${OUTPUT()} (for /storage/vendor_region) is not what cdk-vendor-outputs deploys `
+      + `(up to 8 comma-separated Base64 values of UTF-8 text): ${reason}; was the output changed after deploy? Deploy the stack again\n`);
+    expectUntouched(good);
+  });
+
+  test.each([
+    ['a pending pointer through __proto__', (c: any) => { c.pending[0].pointer = '/__proto__/polluted'; },
+      'pending[0].pointer "/__proto__/polluted" does not lead to a pending value (null) of the document: / has no key "__proto__"'],
+    ['a pending pointer through constructor', (c: any) => { c.pending[1].pointer = '/storage/constructor/prototype/x'; },
+      'pending[1].pointer "/storage/constructor/prototype/x" does not lead to a pending value (null) of the document: /storage has no key "constructor"'],
+    ['document: null', (c: any) => { c.document = null; }, 'document must be an object (got null)'],
+    ['pending: null', (c: any) => { c.pending = null; }, 'pending must be a list (got null)'],
+    ['a pointer to a literal value', (c: any) => { c.pending[0].pointer = '/version'; },
+      'pending[0].pointer "/version" does not lead to a pending value (null) of the document: it holds "1"'],
+  ])('crafted Metadata with %s is one clear line, exit 1, nothing written', async (_, tamper, message) => {
+    const template = JSON.parse(JSON.stringify(backend));
+    tamper(template.Metadata['cdk-vendor-outputs/v1']);
+    fake.stacks = [deployed({ template })];
+    const good = withGoodFile(`crafted-${message.length}`);
+    const run = await generate(['--stack', 'Backend', '--out-dir', good.dir]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`vendor-outputs generate: stack Backend: template Metadata 'cdk-vendor-outputs/v1' is malformed: ${message}\n`);
+    expectUntouched(good);
+  });
+});
+
+/** Permission bits as `ls` shows them in octal: `600`, `644`. */
+function permissions(file: string): string {
+  return fs.statSync(file).mode.toString(8).slice(-3);
+}
+
+describe('replacing an existing file', () => {
+  test('keeps its mode: a 0600 file stays readable by its owner only', async () => {
+    fake.stacks = [deployed()];
+    const dir = outDir('mode');
+    fs.mkdirSync(dir);
+    const file = path.join(dir, 'vendor_outputs.json');
+    fs.writeFileSync(file, '{"version":"1"}\n', { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+    const run = await generate(['--stack', 'Backend', '--out-dir', dir]);
+    expect(run.code).toBe(0);
+    expect(readResult(dir).storage.bucket_name).toBe('backend-files-1a2b');
+    expect(permissions(file)).toBe('600');
+  });
+
+  test('a new file gets the mode of any new file (0666 less the umask)', async () => {
+    fake.stacks = [deployed()];
+    const dir = outDir('mode-new');
+    const run = await generate(['--stack', 'Backend', '--out-dir', dir]);
+    expect(run.code).toBe(0);
+    const reference = path.join(tmp, 'reference-mode');
+    fs.writeFileSync(reference, '');
+    expect(permissions(path.join(dir, 'vendor_outputs.json'))).toBe(permissions(reference));
+  });
+
+  test('a symbolic link keeps pointing where it did, and its target gets the new content', async () => {
+    fake.stacks = [deployed()];
+    const dir = outDir('symlink');
+    const shared = outDir('symlink-target');
+    fs.mkdirSync(dir);
+    fs.mkdirSync(shared);
+    const target = path.join(shared, 'config.json');
+    fs.writeFileSync(target, '{"version":"1"}\n', { mode: 0o640 });
+    fs.chmodSync(target, 0o640);
+    const link = path.join(dir, 'vendor_outputs.json');
+    fs.symlinkSync(path.join('..', 'symlink-target', 'config.json'), link);
+    const run = await generate(['--stack', 'Backend', '--out-dir', dir]);
+    expect(run.code).toBe(0);
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(fs.readlinkSync(link)).toBe(path.join('..', 'symlink-target', 'config.json'));
+    expect(JSON.parse(fs.readFileSync(target, 'utf8')).storage.bucket_name).toBe('backend-files-1a2b');
+    expect(permissions(target)).toBe('640');
+    expect(fs.readdirSync(dir)).toEqual(['vendor_outputs.json']);
+    expect(fs.readdirSync(shared)).toEqual(['config.json']);
+  });
+});

@@ -11,11 +11,11 @@ import { CliError } from '../command';
 
 /** What generate needs of a deployed stack. */
 export interface DeployedStack {
-  readonly name: string;
+  readonly stackName: string;
   readonly id: string;
   readonly status: string | undefined;
-  readonly outputs: Record<string, string>;
-  readonly tags: Record<string, string>;
+  readonly outputs: Readonly<Record<string, string>>;
+  readonly tags: Readonly<Record<string, string>>;
   /** True for a nested stack (it has a root stack). */
   readonly nested: boolean;
 }
@@ -78,11 +78,11 @@ export class CloudFormationReader {
    * has none (some CloudFormation emulators omit it), from the template itself (GetTemplate).
    */
   public async templateMetadata(stack: DeployedStack): Promise<unknown> {
-    const summary = await this.send<Sdk.GetTemplateSummaryCommandOutput>(new this.sdk.GetTemplateSummaryCommand({ StackName: stack.id }), 'GetTemplateSummary', stack.name);
+    const summary = await this.send<Sdk.GetTemplateSummaryCommandOutput>(new this.sdk.GetTemplateSummaryCommand({ StackName: stack.id }), 'GetTemplateSummary', stack.stackName);
     if (typeof summary.Metadata === 'string' && summary.Metadata !== '') {
-      return parseJson(summary.Metadata, `stack ${stack.name}: GetTemplateSummary returned Metadata that`);
+      return parseJson(summary.Metadata, `stack ${stack.stackName}: GetTemplateSummary returned Metadata that`);
     }
-    const template = await this.send<Sdk.GetTemplateCommandOutput>(new this.sdk.GetTemplateCommand({ StackName: stack.id }), 'GetTemplate', stack.name);
+    const template = await this.send<Sdk.GetTemplateCommandOutput>(new this.sdk.GetTemplateCommand({ StackName: stack.id }), 'GetTemplate', stack.stackName);
     if (template.TemplateBody === undefined) {
       return undefined;
     }
@@ -136,20 +136,21 @@ function isNotFound(error: unknown): boolean {
 }
 
 function toDeployedStack(stack: Sdk.Stack): DeployedStack {
-  const outputs: Record<string, string> = {};
+  // Prototype-free: an output key or tag named `__proto__` is an ordinary key.
+  const outputs: Record<string, string> = Object.create(null);
   for (const output of stack.Outputs ?? []) {
     if (output.OutputKey !== undefined) {
       outputs[output.OutputKey] = output.OutputValue ?? '';
     }
   }
-  const tags: Record<string, string> = {};
+  const tags: Record<string, string> = Object.create(null);
   for (const tag of stack.Tags ?? []) {
     if (tag.Key !== undefined) {
       tags[tag.Key] = tag.Value ?? '';
     }
   }
   return {
-    name: stack.StackName ?? '',
+    stackName: stack.StackName ?? '',
     id: stack.StackId ?? stack.StackName ?? '',
     status: stack.StackStatus,
     outputs,

@@ -25,18 +25,21 @@ export function readOutputsFile(file: string): DeployOutputs {
   return checkOutputs(parsed, file);
 }
 
-/** Checks the `{ stack: { key: string } }` shape. */
+/**
+ * Checks the `{ stack: { key: string } }` shape. The maps it returns have no prototype, so a
+ * stack or output named `__proto__` or `constructor` is an ordinary key.
+ */
 export function checkOutputs(parsed: unknown, file: string): DeployOutputs {
   const shape = "expected the JSON of 'cdk deploy --outputs-file': { \"<StackName>\": { \"<OutputKey>\": \"<value>\" } }";
   if (!isObject(parsed)) {
     throw new CliError(`${file}: ${shape}`);
   }
-  const result: DeployOutputs = {};
+  const result: DeployOutputs = Object.create(null);
   for (const [stack, outputs] of Object.entries(parsed)) {
     if (!isObject(outputs)) {
       throw new CliError(`${file}: the value of "${stack}" is not an object; ${shape}`);
     }
-    const values: Record<string, string> = {};
+    const values: Record<string, string> = Object.create(null);
     for (const [key, value] of Object.entries(outputs)) {
       if (typeof value !== 'string') {
         throw new CliError(`${file}: "${stack}"."${key}" is not a string (got ${JSON.stringify(value)}); ${shape}`);

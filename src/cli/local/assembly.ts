@@ -7,6 +7,9 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
+import { AssemblyStack, readCloudAssembly, readTemplate } from '../assembly/cloud-assembly';
+import { readConstructPaths } from '../assembly/construct-paths';
+import { readFileAssets } from '../assembly/file-assets';
 import { CliError } from '../command';
 import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from './intrinsics';
 import {
@@ -20,98 +23,50 @@ export const MAX_INTEGRATION_TIMEOUT_MS = 29_000;
 /** Region used when a stack is environment-agnostic. */
 export const DEFAULT_REGION = 'us-east-1';
 
-interface StackArtifact {
-  readonly artifactId: string;
-  readonly stackName: string;
+/** A stack of the assembly with what the local tools add to it. */
+interface StackArtifact extends AssemblyStack {
+  /** The stack's region, or {@link DEFAULT_REGION} when environment-agnostic. */
   readonly region: string;
-  readonly templateFile: string;
-  readonly assemblyDir: string;
-  /** Logical id → construct path. */
+  /** Logical id → construct path (without a final `/Resource`). */
   readonly constructPaths: Map<string, string>;
 }
 
-/** Reads the assembly in `assemblyDir`; `stackNames` (artifact ids or stack names) narrows it. */
+/** Reads the assembly in `assemblyDir`; `stackNames` (artifact ids, stack names or display names) narrows it. */
 export function readLocalApp(assemblyDir: string, stackNames: string[] = []): LocalApp {
-  const dir = path.resolve(assemblyDir);
-  const manifestFile = path.join(dir, 'manifest.json');
-  if (!fs.existsSync(manifestFile)) {
-    throw new CliError(`${assemblyDir}: no cloud assembly here (manifest.json is missing); run 'cdk synth' first or pass --app DIR`);
-  }
-  const artifacts: StackArtifact[] = [];
-  const objectKeys = new Map<string, string>();
-  collectArtifacts(dir, artifacts, objectKeys);
-  let chosen = artifacts;
+  const assembly = readCloudAssembly(assemblyDir);
+  let chosen: readonly AssemblyStack[] = assembly.stacks;
   if (stackNames.length > 0) {
-    chosen = [];
+    const named: AssemblyStack[] = [];
     for (const name of stackNames) {
-      const found = artifacts.filter((a) => a.artifactId === name || a.stackName === name);
+      const found = assembly.stacks.filter((a) => a.artifactId === name || a.stackName === name || a.displayName === name);
       if (found.length === 0) {
-        throw new CliError(`no stack '${name}' in ${assemblyDir}; stacks: ${artifacts.map((a) => a.artifactId).join(', ') || '(none)'}`);
+        throw new CliError(`no stack '${name}' in ${assemblyDir}; stacks: ${assembly.stacks.map((a) => a.artifactId).join(', ') || '(none)'}`);
       }
-      chosen.push(...found);
+      named.push(...found);
     }
+    chosen = named;
   }
+  const objectKeys = readFileAssets(assembly);
   const stacks: StackSpec[] = [];
   const apis: ApiSpec[] = [];
   const functions = new Map<string, FunctionSpec>();
   const warnings: string[] = [];
-  for (const artifact of chosen) {
-    const template = readJson(artifact.templateFile);
-    const { artifactId, stackName, region, templateFile } = artifact;
-    stacks.push({ artifactId, stackName, region, templateFile, template });
+  for (const stack of chosen) {
+    const artifact = localArtifact(stack);
+    const template = readTemplate(stack);
+    const { artifactId, stackName, displayName, region, templateFile } = artifact;
+    stacks.push({ artifactId, stackName, displayName, region, templateFile, template });
     readStackApis(artifact, template, objectKeys, apis, functions, warnings);
   }
-  return { assemblyDir: dir, stacks, apis, functions, warnings };
+  return { assemblyDir: assembly.dir, stacks, apis, functions, warnings };
 }
 
-function readJson(file: string): any {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new CliError(`${file}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+function localArtifact(stack: AssemblyStack): StackArtifact {
+  const constructPaths = new Map<string, string>();
+  for (const [logicalId, constructPath] of readConstructPaths(stack)) {
+    constructPaths.set(logicalId, constructPath.replace(/\/Resource$/, ''));
   }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new CliError(`${file}: not valid JSON: ${(error as Error).message}`);
-  }
-}
-
-function collectArtifacts(dir: string, out: StackArtifact[], objectKeys: Map<string, string>): void {
-  const manifest = readJson(path.join(dir, 'manifest.json'));
-  for (const [artifactId, artifact] of Object.entries<any>(manifest.artifacts ?? {})) {
-    if (artifact.type === 'aws:cloudformation:stack') {
-      const region = /^aws:\/\/[^/]*\/(.+)$/.exec(artifact.environment ?? '')?.[1];
-      const constructPaths = new Map<string, string>();
-      for (const [constructPath, entries] of Object.entries<any>(artifact.metadata ?? {})) {
-        for (const entry of entries ?? []) {
-          if (entry?.type === 'aws:cdk:logicalId' && typeof entry.data === 'string') {
-            constructPaths.set(entry.data, constructPath.replace(/^\//, '').replace(/\/Resource$/, ''));
-          }
-        }
-      }
-      out.push({
-        artifactId,
-        stackName: artifact.properties?.stackName ?? artifact.displayName ?? artifactId,
-        region: region && region !== 'unknown-region' ? region : DEFAULT_REGION,
-        templateFile: path.join(dir, artifact.properties?.templateFile ?? `${artifactId}.template.json`),
-        assemblyDir: dir,
-        constructPaths,
-      });
-    } else if (artifact.type === 'cdk:asset-manifest' && artifact.properties?.file) {
-      const assets = readJson(path.join(dir, artifact.properties.file));
-      for (const file of Object.values<any>(assets.files ?? {})) {
-        for (const destination of Object.values<any>(file.destinations ?? {})) {
-          if (typeof destination.objectKey === 'string' && typeof file.source?.path === 'string') {
-            objectKeys.set(destination.objectKey, path.resolve(dir, file.source.path));
-          }
-        }
-      }
-    } else if (artifact.type === 'cdk:cloud-assembly' && artifact.properties?.directoryName) {
-      collectArtifacts(path.join(dir, artifact.properties.directoryName), out, objectKeys);
-    }
-  }
+  return { ...stack, region: stack.region ?? DEFAULT_REGION, constructPaths };
 }
 
 /** The logical id a `Ref` or `Fn::GetAtt` points to. */
@@ -299,6 +254,7 @@ function readStackApis(
     }
     apis.push({
       logicalId,
+      constructPath: artifact.constructPaths.get(logicalId),
       apiId: logicalId,
       name: typeof props.Name === 'string' ? props.Name : logicalId,
       stackName: artifact.stackName,

@@ -27,6 +27,8 @@ export interface FunctionSpec {
   readonly timeoutSeconds: number;
   /** `MemorySize` in MB (default 128). */
   readonly memoryMb: number;
+  /** `ReservedConcurrentExecutions`, when set: the most environments the function may have (0 throttles every call). */
+  readonly reservedConcurrency?: number;
   readonly region: string;
 }
 
@@ -89,6 +91,8 @@ export interface GatewayResponseSpec {
 /** An `AWS::ApiGateway::RestApi` with what hangs off it. */
 export interface ApiSpec {
   readonly logicalId: string;
+  /** Construct path (`Backend/Api`), when the assembly names it (for messages and the route list). */
+  readonly constructPath?: string;
   /** Local API id (the logical id). */
   readonly apiId: string;
   readonly name: string;
@@ -107,6 +111,8 @@ export interface ApiSpec {
 export interface StackSpec {
   readonly artifactId: string;
   readonly stackName: string;
+  /** The construct path the CDK CLI shows (`Stage/Stack`). */
+  readonly displayName?: string;
   readonly region: string;
   /** Absolute path of the template file. */
   readonly templateFile: string;
