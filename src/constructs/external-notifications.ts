@@ -32,8 +32,11 @@ export interface ExternalNotificationsProps {
  * });
  */
 export class ExternalNotifications extends Construct implements INotifications {
+  /** Id of the messaging app. */
   public readonly appId: string;
+  /** Region of the messaging app. */
   public readonly region: string;
+  /** Enabled channels. */
   public readonly channels: NotificationChannel[];
 
   constructor(scope: Construct, id: string, props: ExternalNotificationsProps) {

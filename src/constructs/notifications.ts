@@ -141,8 +141,11 @@ export class Notifications extends Construct implements INotifications {
 
   /** The messaging app. */
   public readonly app: pinpoint.CfnApp;
+  /** Id of the messaging app. */
   public readonly appId: string;
+  /** Region of the messaging app. */
   public readonly region: string;
+  /** Enabled channels. */
   public readonly channels: NotificationChannel[];
 
   constructor(scope: Construct, id: string, props: NotificationsProps = {}) {
