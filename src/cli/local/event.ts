@@ -1,11 +1,14 @@
 /**
  * The REST API (payload 1.0) Lambda proxy event.
  *
- * The gateway sends the worker a small {@link EventInput} (cheap to pass between threads) and the
- * worker builds the event with {@link buildEvent}, so the main thread never serializes the event.
- * `buildEvent` is self-contained (it uses nothing outside its own body), because the worker gets
- * its source text (`buildEvent.toString()`).
+ * The gateway sends the execution environment a small {@link EventInput} (cheap to pass between
+ * threads and processes) and the environment builds the event with {@link buildEvent}, so the
+ * main thread never serializes the event. Header and query names come from the client: every
+ * record keyed by them is written and read as own properties only (see own-record.ts).
  */
+import { requestTime } from './dates';
+import { ownGet, ownSet } from './own-record';
+import { parseQuery } from './query-string';
 
 /** What the event is built from. */
 export interface EventInput {
@@ -39,79 +42,12 @@ export interface EventInput {
   };
 }
 
-/** Builds the event a Lambda proxy integration passes to the function. Self-contained: see above. */
+/** Builds the event a Lambda proxy integration passes to the function. */
 export function buildEvent(input: EventInput): Record<string, unknown> {
-  const decode = (text: string): string => {
-    if (text.indexOf('%') < 0) {
-      return text;
-    }
-    try {
-      return decodeURIComponent(text);
-    } catch {
-      return text;
-    }
-  };
-  let headers: Record<string, string> | null = null;
-  let multiValueHeaders: Record<string, string[]> | null = null;
-  const addHeader = (name: string, value: string): void => {
-    if (headers === null || multiValueHeaders === null) {
-      headers = {};
-      multiValueHeaders = {};
-    }
-    headers[name] = value;
-    const list = multiValueHeaders[name];
-    if (list === undefined) {
-      multiValueHeaders[name] = [value];
-    } else {
-      list.push(value);
-    }
-  };
-  let userAgent: string | null = null;
-  let forwardedFor: string | undefined;
-  const raw = input.headers;
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i];
-    const lower = name.toLowerCase();
-    if (lower === 'user-agent') {
-      userAgent = raw[i + 1];
-    }
-    if (input.forward !== undefined && (lower === 'x-forwarded-for' || lower === 'x-forwarded-port' || lower === 'x-forwarded-proto' || lower === 'x-amzn-trace-id')) {
-      if (lower === 'x-forwarded-for') {
-        forwardedFor = raw[i + 1];
-      }
-      continue;
-    }
-    addHeader(name, raw[i + 1]);
-  }
-  if (input.forward !== undefined) {
-    addHeader('X-Amzn-Trace-Id', input.forward.traceId);
-    addHeader('X-Forwarded-For', forwardedFor ? `${forwardedFor}, ${input.forward.sourceIp}` : input.forward.sourceIp);
-    addHeader('X-Forwarded-Port', String(input.forward.port));
-    addHeader('X-Forwarded-Proto', 'http');
-  }
-
-  let query: Record<string, string> | null = null;
-  let multiQuery: Record<string, string[]> | null = null;
-  if (input.query !== '') {
-    for (const part of input.query.split('&')) {
-      if (part === '') {
-        continue;
-      }
-      const eq = part.indexOf('=');
-      const name = decode(eq < 0 ? part : part.slice(0, eq));
-      const value = decode(eq < 0 ? '' : part.slice(eq + 1));
-      query ??= {};
-      multiQuery ??= {};
-      query[name] = value;
-      (multiQuery[name] ??= []).push(value);
-    }
-  }
-
+  const { headers, multiValueHeaders, userAgent } = eventHeaders(input);
+  const query = input.query === '' ? undefined : parseQuery(input.query);
+  const hasQuery = query !== undefined && query.count > 0;
   const c = input.context;
-  const d = new Date(c.requestTimeEpoch);
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-  const requestTime = `${two(d.getUTCDate())}/${months[d.getUTCMonth()]}/${d.getUTCFullYear()}:${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} +0000`;
   const identity: Record<string, string | null> = {
     cognitoIdentityPoolId: null,
     accountId: null,
@@ -135,8 +71,8 @@ export function buildEvent(input: EventInput): Record<string, unknown> {
     httpMethod: input.httpMethod,
     headers,
     multiValueHeaders,
-    queryStringParameters: query,
-    multiValueQueryStringParameters: multiQuery,
+    queryStringParameters: hasQuery ? query.single : null,
+    multiValueQueryStringParameters: hasQuery ? query.multi : null,
     pathParameters: input.pathParameters,
     stageVariables: input.stageVariables,
     requestContext: {
@@ -144,7 +80,7 @@ export function buildEvent(input: EventInput): Record<string, unknown> {
       resourcePath: input.resource,
       httpMethod: input.httpMethod,
       extendedRequestId: c.extendedRequestId,
-      requestTime,
+      requestTime: requestTime(c.requestTimeEpoch),
       path: c.path,
       accountId: '123456789012',
       protocol: 'HTTP/1.1',
@@ -160,4 +96,54 @@ export function buildEvent(input: EventInput): Record<string, unknown> {
     body: input.body,
     isBase64Encoded: input.isBase64Encoded,
   };
+}
+
+/** Headers the front door sets itself (the client's values are replaced or extended). */
+const FORWARDING = new Set(['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-amzn-trace-id']);
+
+interface EventHeaders {
+  readonly headers: Record<string, string> | null;
+  readonly multiValueHeaders: Record<string, string[]> | null;
+  readonly userAgent: string | null;
+}
+
+/** `headers` and `multiValueHeaders` (null when there are none), in the order received. */
+function eventHeaders(input: EventInput): EventHeaders {
+  const headers: Record<string, string> = {};
+  const multi: Record<string, string[]> = {};
+  let any = false;
+  const add = (name: string, value: string): void => {
+    any = true;
+    ownSet(headers, name, value);
+    const list = ownGet(multi, name);
+    if (list === undefined) {
+      ownSet(multi, name, [value]);
+    } else {
+      list.push(value);
+    }
+  };
+  let userAgent: string | null = null;
+  let forwardedFor: string | undefined;
+  const raw = input.headers;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i];
+    const lower = name.toLowerCase();
+    if (lower === 'user-agent') {
+      userAgent = raw[i + 1];
+    }
+    if (input.forward !== undefined && FORWARDING.has(lower)) {
+      if (lower === 'x-forwarded-for') {
+        forwardedFor = raw[i + 1];
+      }
+      continue;
+    }
+    add(name, raw[i + 1]);
+  }
+  if (input.forward !== undefined) {
+    add('X-Amzn-Trace-Id', input.forward.traceId);
+    add('X-Forwarded-For', forwardedFor ? `${forwardedFor}, ${input.forward.sourceIp}` : input.forward.sourceIp);
+    add('X-Forwarded-Port', String(input.forward.port));
+    add('X-Forwarded-Proto', 'http');
+  }
+  return any ? { headers, multiValueHeaders: multi, userAgent } : { headers: null, multiValueHeaders: null, userAgent };
 }

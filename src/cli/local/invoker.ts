@@ -1,27 +1,38 @@
 /**
- * Runs Lambda handlers in-process, in worker threads: a warm pool per function, so a slow or stuck
- * function never blocks another, and a function that crashes, exits or runs out of time loses only
- * its own worker (which is replaced), never the server.
+ * Runs Lambda handlers locally the way Lambda scales them: each function gets execution
+ * environments on demand (one invocation at a time in each), reuses warm ones, retires idle ones,
+ * and throttles past its reserved concurrency or the account's. The environments are worker
+ * threads inside one runtime host process per function (lambda/host.ts), so a function that
+ * crashes, runs out of time or memory, or aborts its whole process never stops the server.
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Worker } from 'worker_threads';
+import { logStreamDay } from './dates';
+import { buildEvent, EventInput } from './event';
+import { AccountConcurrency, FunctionConcurrency, reservedConcurrency } from './lambda/concurrency';
+import { ErrorReport } from './lambda/handler';
+import { accountConcurrency, DEFAULT_IDLE_RETIRE_MS, DEFAULT_STARTING_AT_ONCE, MAX_REQUEST_PAYLOAD_BYTES } from './lambda/limits';
+import { RuntimeHost } from './lambda/runtime-host';
 import { FunctionSpec } from './model';
-import { workerSource } from './worker-source';
 
 /** How one invocation ended. */
 export type InvokeOutcome =
   /** The handler returned; `payload` is its JSON text (undefined when it returned nothing). */
   | { readonly kind: 'ok'; readonly payload: string | undefined }
-  /** The handler threw, rejected, or failed to load. */
+  /** The handler threw, rejected, failed to load, or returned more than Lambda accepts. */
   | { readonly kind: 'error'; readonly errorType: string; readonly errorMessage: string; readonly trace: readonly string[] }
-  /** The worker died (process.exit, uncaught exception in a callback). */
-  | { readonly kind: 'crash'; readonly errorMessage: string }
+  /** The execution environment died (process.exit, uncaught exception in a callback, out of memory). */
+  | { readonly kind: 'crash'; readonly errorMessage: string; readonly outOfMemory?: boolean }
   /** The function ran past its own timeout. */
   | { readonly kind: 'timeout'; readonly seconds: number }
   /** The function cannot run locally (runtime, code). */
-  | { readonly kind: 'unsupported'; readonly reason: string };
+  | { readonly kind: 'unsupported'; readonly reason: string }
+  /**
+   * The Lambda API refused the invocation and the function did not run: 429
+   * `TooManyRequestsException` (throttled) or 413 `RequestEntityTooLargeException` (event too large).
+   */
+  | { readonly kind: 'rejected'; readonly statusCode: number; readonly errorType: string; readonly errorMessage: string };
 
 /** The Lambda context fields sent with each invocation. */
 export interface InvokeContext {
@@ -34,160 +45,62 @@ export type FunctionLogSink = (requestId: string, level: string, text: string, f
 export interface InvokerOptions {
   /** Receives function console output. */
   readonly log: FunctionLogSink;
-  /** Most concurrent workers per function. @default max(2, available parallelism), at most 8 */
+  /**
+   * The account's concurrency: how many execution environments the functions without
+   * `ReservedConcurrentExecutions` may have together; past it an invocation is throttled.
+   * @default - `VENDOR_OUTPUTS_MAX_CONCURRENCY`, else 1000 (Lambda's default quota)
+   */
+  readonly maxConcurrency?: number;
+  /**
+   * Most environments per function on this machine; invocations past it wait for a free one
+   * (they are not throttled). `test-invoke` uses 1.
+   * @default - no limit beyond the concurrency
+   */
   readonly maxWorkersPerFunction?: number;
+  /** An environment idle this long is retired (one per function stays warm). @default 60000 */
+  readonly idleRetireMs?: number;
   /** Extra environment for every function (after the host's, before the function's own). */
   readonly environment?: Record<string, string>;
 }
 
 interface Pending {
   readonly id: string;
-  readonly event: unknown;
+  readonly input: EventInput;
   readonly resolve: (outcome: InvokeOutcome) => void;
 }
 
-/** Invocations a busy worker may have waiting behind the running one when the pool is full. */
-const PIPELINE_DEPTH = 16;
-
-class FunctionWorker {
-  public readonly worker: Worker;
-  /** Sent to the worker, in order; the first is running. */
-  public readonly inflight: Pending[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private dead = false;
-  /** Invocations sent in the next batch (one message per turn of the event loop). */
-  private outbox: Array<[string, unknown]> = [];
-
-  constructor(private readonly pool: FunctionPool) {
-    const fn = pool.fn;
-    this.worker = new Worker(workerSource(), {
-      eval: true,
-      workerData: { directory: pool.directory, handler: fn.handler, timeoutMs: fn.timeoutSeconds * 1000, context: pool.context },
-      env: pool.environment,
-      stdout: true,
-      stderr: true,
-    });
-    this.worker.on('message', (message) => this.onMessage(message));
-    this.worker.on('error', (error) => this.onDeath(`${error?.name ?? 'Error'}: ${error?.message ?? error}`));
-    this.worker.on('exit', (code) => this.onDeath(`process exited with code ${code} before completing the request`));
-    const forward = (level: string) => (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').replace(/\n$/, '').split('\n')) {
-        pool.options.log(this.inflight[0]?.id ?? '-', level, line, fn);
-      }
-    };
-    this.worker.stdout.on('data', forward('STDOUT'));
-    this.worker.stderr.on('data', forward('STDERR'));
-  }
-
-  /** Sends an invocation; the worker runs it after those already sent. */
-  send(pending: Pending): void {
-    this.inflight.push(pending);
-    if (this.inflight.length === 1) {
-      this.startTimer();
-    }
-    if (this.outbox.length === 0) {
-      setImmediate(() => this.flush());
-    }
-    this.outbox.push([pending.id, pending.event]);
-  }
-
-  private flush(): void {
-    const batch = this.outbox;
-    this.outbox = [];
-    if (!this.dead && batch.length > 0) {
-      this.worker.postMessage(batch);
-    }
-  }
-
-  kill(): void {
-    if (!this.dead) {
-      this.dead = true;
-      clearTimeout(this.timer);
-      this.pool.remove(this);
-      void this.worker.terminate();
-    }
-  }
-
-  /** The function timeout of the running invocation (the head of the queue). */
-  private startTimer(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      const running = this.inflight.shift();
-      const waiting = this.inflight.splice(0);
-      this.kill();
-      running?.resolve({ kind: 'timeout', seconds: this.pool.fn.timeoutSeconds });
-      this.pool.requeue(waiting);
-    }, this.pool.fn.timeoutSeconds * 1000);
-  }
-
-  private onMessage(message: any): void {
-    switch (message?.t) {
-      case 'log':
-        for (const line of String(message.text).split('\n')) {
-          this.pool.options.log(message.id ?? this.inflight[0]?.id ?? '-', message.level, line, this.pool.fn);
-        }
-        return;
-      case 'init-error': {
-        const running = this.inflight.shift();
-        const waiting = this.inflight.splice(0);
-        this.kill();
-        const e = message.error;
-        this.pool.options.log(running?.id ?? '-', 'ERROR', `init failed: ${e.errorType}: ${e.errorMessage}`, this.pool.fn);
-        running?.resolve({ kind: 'error', errorType: e.errorType, errorMessage: e.errorMessage, trace: e.trace ?? [] });
-        this.pool.requeue(waiting);
-        return;
-      }
-      case 'results':
-        for (const [id, payload, error] of message.results as Array<[string, string | undefined, any]>) {
-          this.onResult(id, payload, error);
-        }
-        this.pool.drain();
-        return;
-    }
-  }
-
-  private onResult(id: string, payload: string | undefined, error: any): void {
-    const running = this.inflight[0];
-    if (running === undefined || running.id !== id) {
-      return;
-    }
-    this.inflight.shift();
-    clearTimeout(this.timer);
-    if (this.inflight.length > 0) {
-      this.startTimer();
-    }
-    if (error) {
-      running.resolve({ kind: 'error', errorType: error.errorType, errorMessage: error.errorMessage, trace: error.trace ?? [] });
-    } else {
-      running.resolve({ kind: 'ok', payload });
-    }
-  }
-
-  private onDeath(reason: string): void {
-    if (this.dead) {
-      return;
-    }
-    const running = this.inflight.shift();
-    const waiting = this.inflight.splice(0);
-    this.kill();
-    if (running !== undefined) {
-      this.pool.options.log(running.id, 'ERROR', `worker died: ${reason}`, this.pool.fn);
-      running.resolve({ kind: 'crash', errorMessage: reason });
-    }
-    this.pool.requeue(waiting);
-  }
+/** One execution environment as the server tracks it. */
+interface Environment {
+  readonly id: number;
+  readonly host: RuntimeHost;
+  state: 'starting' | 'idle' | 'busy';
+  current?: Pending;
+  timer?: NodeJS.Timeout;
+  lastUsed: number;
 }
 
 class FunctionPool {
   public readonly directory: string;
-  public readonly environment: Record<string, string>;
+  private readonly environment: Record<string, string>;
   /** The static part of the Lambda context object. */
-  public readonly context: Record<string, string>;
-  private readonly workers: FunctionWorker[] = [];
+  private readonly context: Record<string, string>;
+  private readonly concurrency: FunctionConcurrency;
+  private host: RuntimeHost | undefined;
+  private readonly environments = new Map<number, Environment>();
+  /** Idle environments, the most recently used last (taken first, so the others can retire). */
+  private readonly idle: Environment[] = [];
+  private starting = 0;
   private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private readonly retireTimer: NodeJS.Timeout;
   private closed = false;
 
-  constructor(public readonly fn: FunctionSpec, public readonly options: InvokerOptions, scratch: () => string, private readonly maxWorkers: number) {
+  constructor(
+    public readonly fn: FunctionSpec,
+    private readonly options: InvokerOptions,
+    scratch: () => string,
+    account: AccountConcurrency,
+  ) {
     if (fn.code.kind === 'inline') {
       this.directory = path.join(scratch(), fn.key.replace(/[^A-Za-z0-9_-]/g, '_'));
       fs.mkdirSync(this.directory, { recursive: true });
@@ -195,6 +108,7 @@ class FunctionPool {
     } else {
       this.directory = fn.code.kind === 'directory' ? fn.code.directory : os.tmpdir();
     }
+    this.concurrency = new FunctionConcurrency(account, reservedOf(fn));
     const streamName = logStreamName();
     this.environment = {
       ...(process.env as Record<string, string>),
@@ -219,106 +133,280 @@ class FunctionPool {
       logGroupName: `/aws/lambda/${fn.functionName}`,
       logStreamName: streamName,
     };
+    const retireMs = options.idleRetireMs ?? DEFAULT_IDLE_RETIRE_MS;
+    this.retireTimer = setInterval(() => this.retireIdle(retireMs), Math.max(50, Math.min(retireMs / 2, 10_000)));
+    this.retireTimer.unref();
   }
 
-  /** Starts one worker ahead of the first request (Lambda's init), unless the code cannot run. */
+  get size(): number {
+    return this.environments.size;
+  }
+
+  /** Starts one environment ahead of the first request (Lambda's init), unless the code cannot run. */
   warm(): void {
-    if (this.fn.code.kind !== 'unsupported' && this.workers.length === 0) {
-      this.spawn();
+    if (this.fn.code.kind !== 'unsupported' && this.environments.size === 0 && this.concurrency.tryAcquire()) {
+      this.startEnvironment();
     }
   }
 
-  invoke(event: unknown, context: InvokeContext): Promise<InvokeOutcome> {
+  invoke(input: EventInput, context: InvokeContext): Promise<InvokeOutcome> {
     if (this.fn.code.kind === 'unsupported') {
       return Promise.resolve({ kind: 'unsupported', reason: this.fn.code.reason });
     }
+    const tooLarge = requestTooLarge(input);
+    if (tooLarge !== undefined) {
+      return Promise.resolve(tooLarge);
+    }
+    if (this.idle.length === 0 && this.queue.length >= this.starting && !this.concurrency.canGrow()) {
+      return Promise.resolve(this.throttled());
+    }
     return new Promise((resolve) => {
-      this.queue.push({ id: context.awsRequestId, event, resolve });
-      this.drain();
+      this.queue.push({ id: context.awsRequestId, input, resolve });
+      this.dispatch();
     });
-  }
-
-  /**
-   * Hands queued invocations to workers: an idle worker first, else a new worker while the pool
-   * may grow, else (pool full) the least busy worker, up to {@link PIPELINE_DEPTH} waiting.
-   */
-  drain(): void {
-    while (!this.closed && this.queue.length > 0) {
-      let target: FunctionWorker | undefined;
-      let least: FunctionWorker | undefined;
-      for (const w of this.workers) {
-        if (w.inflight.length === 0) {
-          target = w;
-          break;
-        }
-        if (least === undefined || w.inflight.length < least.inflight.length) {
-          least = w;
-        }
-      }
-      if (target === undefined) {
-        if (this.workers.length < this.maxWorkers) {
-          target = this.spawn();
-        } else if (least !== undefined && least.inflight.length <= PIPELINE_DEPTH) {
-          target = least;
-        } else {
-          return;
-        }
-      }
-      target.send(this.queue.shift()!);
-    }
-  }
-
-  /** Invocations a dead worker had not started go back to the front of the queue. */
-  requeue(waiting: Pending[]): void {
-    this.queue.unshift(...waiting);
-    this.drain();
-  }
-
-  remove(worker: FunctionWorker): void {
-    const i = this.workers.indexOf(worker);
-    if (i >= 0) {
-      this.workers.splice(i, 1);
-    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const pending = [...this.queue.splice(0), ...this.workers.flatMap((w) => w.inflight.splice(0))];
+    clearInterval(this.retireTimer);
+    const pending = [...this.queue.splice(0)];
+    for (const env of this.environments.values()) {
+      clearTimeout(env.timer);
+      if (env.current !== undefined) {
+        pending.push(env.current);
+      }
+    }
     for (const p of pending) {
       p.resolve({ kind: 'crash', errorMessage: 'server is shutting down' });
     }
-    const workers = [...this.workers];
-    await Promise.all(workers.map(async (w) => {
-      w.kill();
-      await w.worker.terminate();
-    }));
+    this.environments.clear();
+    await this.host?.close();
   }
 
-  private spawn(): FunctionWorker {
-    const worker = new FunctionWorker(this);
-    this.workers.push(worker);
-    return worker;
+  /** Hands queued invocations to idle environments, and starts more environments while some wait. */
+  private dispatch(): void {
+    if (this.closed) {
+      return;
+    }
+    while (this.queue.length > 0 && this.idle.length > 0) {
+      this.run(this.idle.pop()!, this.queue.shift()!);
+    }
+    const most = this.options.maxWorkersPerFunction ?? Infinity;
+    while (this.queue.length > this.starting && this.starting < DEFAULT_STARTING_AT_ONCE
+      && this.environments.size < most && this.concurrency.tryAcquire()) {
+      this.startEnvironment();
+    }
+  }
+
+  private startEnvironment(): void {
+    this.host ??= new RuntimeHost({
+      environment: this.environment,
+      config: {
+        directory: this.directory,
+        handler: this.fn.handler,
+        timeoutMs: this.fn.timeoutSeconds * 1000,
+        memoryMb: this.fn.memoryMb,
+        context: this.context,
+      },
+      onReady: (id) => this.onReady(id),
+      onInitError: (id, error) => this.onInitError(id, error),
+      onLog: (id, requestId, level, text) => this.options.log(requestId ?? this.environments.get(id)?.current?.id ?? '-', level, text, this.fn),
+      onResult: (id, requestId, payload, error) => this.onResult(id, requestId, payload, error),
+      onExit: (id, reason, outOfMemory) => this.onEnvironmentExit(id, reason, outOfMemory),
+      onHostExit: (host, reason, outOfMemory) => this.onHostExit(host, reason, outOfMemory),
+    });
+    const env: Environment = { id: this.nextId++, host: this.host, state: 'starting', lastUsed: Date.now() };
+    this.environments.set(env.id, env);
+    this.starting++;
+    env.host.start(env.id);
+  }
+
+  private run(env: Environment, pending: Pending): void {
+    env.state = 'busy';
+    env.current = pending;
+    env.timer = setTimeout(() => this.onTimeout(env), this.fn.timeoutSeconds * 1000);
+    env.host.invoke(env.id, pending.id, pending.input);
+  }
+
+  private becomeIdle(env: Environment): void {
+    env.state = 'idle';
+    env.lastUsed = Date.now();
+    const next = this.queue.shift();
+    if (next !== undefined) {
+      this.run(env, next);
+    } else {
+      this.idle.push(env);
+    }
+  }
+
+  private onReady(id: number): void {
+    const env = this.environments.get(id);
+    if (env?.state === 'starting') {
+      this.starting--;
+      this.becomeIdle(env);
+      this.dispatch();
+    }
+  }
+
+  private onInitError(id: number, error: ErrorReport): void {
+    const env = this.environments.get(id);
+    if (env === undefined) {
+      return;
+    }
+    // The invocation that waited for this environment gets the init error, as on Lambda.
+    const victim = env.state === 'starting' ? this.queue.shift() : env.current;
+    this.remove(env);
+    this.options.log(victim?.id ?? '-', 'ERROR', `init failed: ${error.errorType}: ${error.errorMessage}`, this.fn);
+    victim?.resolve({ kind: 'error', errorType: error.errorType, errorMessage: error.errorMessage, trace: error.trace });
+    this.dispatch();
+  }
+
+  private onResult(id: number, requestId: string, payload: string | undefined, error: ErrorReport | undefined): void {
+    const env = this.environments.get(id);
+    const running = env?.current;
+    if (env === undefined || running === undefined || running.id !== requestId) {
+      return;
+    }
+    clearTimeout(env.timer);
+    env.current = undefined;
+    this.becomeIdle(env);
+    running.resolve(error !== undefined
+      ? { kind: 'error', errorType: error.errorType, errorMessage: error.errorMessage, trace: error.trace }
+      : { kind: 'ok', payload });
+  }
+
+  private onTimeout(env: Environment): void {
+    const running = env.current;
+    env.current = undefined;
+    env.host.stop(env.id);
+    this.remove(env);
+    running?.resolve({ kind: 'timeout', seconds: this.fn.timeoutSeconds });
+    this.dispatch();
+  }
+
+  private onEnvironmentExit(id: number, reason: string, outOfMemory: boolean): void {
+    const env = this.environments.get(id);
+    if (env !== undefined) {
+      this.fail(env, reason, outOfMemory);
+      this.dispatch();
+    }
+  }
+
+  private onHostExit(host: RuntimeHost, reason: string, outOfMemory: boolean): void {
+    if (this.host === host) {
+      this.host = undefined;
+    }
+    for (const env of [...this.environments.values()]) {
+      if (env.host === host) {
+        this.fail(env, reason, outOfMemory);
+      }
+    }
+    this.dispatch();
+  }
+
+  /** An environment died: its running invocation fails as Lambda reports a runtime exit. */
+  private fail(env: Environment, reason: string, outOfMemory: boolean): void {
+    const running = env.current;
+    env.current = undefined;
+    this.remove(env);
+    if (running === undefined) {
+      return;
+    }
+    const errorMessage = outOfMemory
+      ? `Runtime exited with error: signal: killed (Runtime.OutOfMemory: the function used more than its MemorySize of ${this.fn.memoryMb} MB)`
+      : `Runtime exited with error: ${reason}`;
+    this.options.log(running.id, 'ERROR', `${errorMessage}; the execution environment is replaced`, this.fn);
+    running.resolve({ kind: 'crash', errorMessage, outOfMemory });
+  }
+
+  private remove(env: Environment): void {
+    if (!this.environments.delete(env.id)) {
+      return;
+    }
+    clearTimeout(env.timer);
+    if (env.state === 'starting') {
+      this.starting--;
+    }
+    const i = this.idle.indexOf(env);
+    if (i >= 0) {
+      this.idle.splice(i, 1);
+    }
+    this.concurrency.release();
+  }
+
+  /** Retires environments idle for `ms`, keeping one warm. */
+  private retireIdle(ms: number): void {
+    const before = Date.now() - ms;
+    while (this.idle.length > 0 && this.environments.size > 1 && this.idle[0].lastUsed < before) {
+      const env = this.idle[0];
+      env.host.stop(env.id);
+      this.remove(env);
+    }
+  }
+
+  private throttled(): InvokeOutcome {
+    const limit = this.concurrency.reserved !== undefined
+      ? `its reserved concurrency (${this.concurrency.reserved})`
+      : `the account's unreserved concurrency (${this.concurrency.limit}; set ${'VENDOR_OUTPUTS_MAX_CONCURRENCY'} to change it)`;
+    return {
+      kind: 'rejected',
+      statusCode: 429,
+      errorType: 'TooManyRequestsException',
+      errorMessage: `Rate Exceeded. (${this.fn.functionName} is at ${limit}, every execution environment busy)`,
+    };
   }
 }
 
+/** `ReservedConcurrentExecutions`, checked again: a value that is not a count means none. */
+function reservedOf(fn: FunctionSpec): number | undefined {
+  return reservedConcurrency(fn.reservedConcurrency);
+}
+
+/**
+ * The Invoke API's answer to an event over 6 MB. The event is serialized only when its parts
+ * could reach the limit (JSON escaping at most multiplies a character by 6).
+ */
+function requestTooLarge(input: EventInput): InvokeOutcome | undefined {
+  let rough = (input.body?.length ?? 0) + input.query.length + input.path.length * 2;
+  for (const part of input.headers) {
+    rough += part.length * 2;
+  }
+  if (rough * 6 + 16_384 <= MAX_REQUEST_PAYLOAD_BYTES) {
+    return undefined;
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(buildEvent(input)));
+  if (bytes <= MAX_REQUEST_PAYLOAD_BYTES) {
+    return undefined;
+  }
+  return {
+    kind: 'rejected',
+    statusCode: 413,
+    errorType: 'RequestEntityTooLargeException',
+    errorMessage: `Request must be smaller than ${MAX_REQUEST_PAYLOAD_BYTES} bytes for the InvokeFunction operation (the event is ${bytes} bytes)`,
+  };
+}
+
 function logStreamName(): string {
-  const d = new Date();
-  const day = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}`;
-  return `${day}/[$LATEST]${Math.random().toString(16).slice(2, 18).padEnd(16, '0')}${Math.random().toString(16).slice(2, 18).padEnd(16, '0')}`;
+  const random = () => Math.random().toString(16).slice(2, 18).padEnd(16, '0');
+  return `${logStreamDay(Date.now())}/[$LATEST]${random()}${random()}`;
 }
 
 /** Runs the functions of a local app. */
 export class Invoker {
   private readonly pools = new Map<string, FunctionPool>();
+  private readonly account: AccountConcurrency;
   private scratchDir: string | undefined;
-  private readonly maxWorkers: number;
 
   constructor(private readonly functions: ReadonlyMap<string, FunctionSpec>, private readonly options: InvokerOptions) {
-    const parallelism = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-    this.maxWorkers = Math.max(1, options.maxWorkersPerFunction ?? Math.min(8, Math.max(2, parallelism)));
+    let reserved = 0;
+    for (const fn of functions.values()) {
+      reserved += reservedOf(fn) ?? 0;
+    }
+    const limit = options.maxConcurrency ?? accountConcurrency();
+    this.account = new AccountConcurrency(Math.max(1, limit - reserved));
   }
 
-  /** Starts one worker per function now, so the first request finds it warm. */
+  /** Starts one environment per function now, so the first request finds it warm. */
   warmAll(): void {
     for (const key of this.functions.keys()) {
       this.pool(key).warm();
@@ -326,11 +414,16 @@ export class Invoker {
   }
 
   /** Invokes a function with the input of its event (see event.ts). */
-  invoke(functionKey: string, event: unknown, context: InvokeContext): Promise<InvokeOutcome> {
+  invoke(functionKey: string, event: EventInput, context: InvokeContext): Promise<InvokeOutcome> {
     return this.pool(functionKey).invoke(event, context);
   }
 
-  /** Stops every worker and removes the scratch directory. */
+  /** Execution environments a function has now (starting, idle or busy). */
+  environmentCount(functionKey: string): number {
+    return this.pools.get(functionKey)?.size ?? 0;
+  }
+
+  /** Stops every environment and host, and removes the scratch directory. */
   async close(): Promise<void> {
     await Promise.all([...this.pools.values()].map((p) => p.close()));
     this.pools.clear();
@@ -347,7 +440,7 @@ export class Invoker {
       if (fn === undefined) {
         throw new Error(`no function ${key}`);
       }
-      pool = new FunctionPool(fn, this.options, () => this.scratch(), this.maxWorkers);
+      pool = new FunctionPool(fn, this.options, () => this.scratch(), this.account);
       this.pools.set(key, pool);
     }
     return pool;

@@ -1,0 +1,132 @@
+/**
+ * The runtime host of one function: a child process of the server whose worker threads are the
+ * function's execution environments (runtime.ts). It starts, feeds and stops environments as the
+ * server says and reports what they do.
+ *
+ * Why a process: a worker's `resourceLimits` end it when its heap grows past the limit, but one
+ * allocation far past it (`new Array(1e9).fill(0)`) aborts the whole process. Here that ends this
+ * host only; the server notices, fails that function's running invocations and starts a new host.
+ */
+import { Worker } from 'worker_threads';
+import { EnvironmentConfig, HostCommand, HostEvent, RuntimeMessage } from './protocol';
+
+let config: EnvironmentConfig | undefined;
+let runtimeFile = '';
+const environments = new Map<number, Environment>();
+
+let outbox: HostEvent[] = [];
+function emit(event: HostEvent): void {
+  if (outbox.length === 0) {
+    setImmediate(flush);
+  }
+  outbox.push(event);
+}
+function flush(): void {
+  const batch = outbox;
+  outbox = [];
+  if (process.connected) {
+    process.send!(batch);
+  }
+}
+
+class Environment {
+  private readonly worker: Worker;
+  private current: string | null = null;
+  private outOfMemory = false;
+  private ended = false;
+
+  constructor(private readonly id: number, settings: EnvironmentConfig) {
+    this.worker = new Worker(runtimeFile, {
+      workerData: settings,
+      stdout: true,
+      stderr: true,
+      resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb },
+    });
+    this.worker.on('message', (message: RuntimeMessage) => this.onMessage(message));
+    this.worker.on('error', (error: Error & { code?: string }) => {
+      if (error?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        this.outOfMemory = true;
+      }
+      this.end(`${error?.name ?? 'Error'}: ${error?.message ?? error}`);
+    });
+    this.worker.on('exit', (code) => this.end(`exit status ${code}`));
+    const forward = (level: string) => (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').replace(/\n$/, '').split('\n')) {
+        emit(['log', this.id, this.current, level, line]);
+      }
+    };
+    this.worker.stdout.on('data', forward('STDOUT'));
+    this.worker.stderr.on('data', forward('STDERR'));
+  }
+
+  invoke(requestId: string, input: HostCommand[3]): void {
+    this.current = requestId;
+    this.worker.postMessage([requestId, input]);
+  }
+
+  stop(): void {
+    this.ended = true;
+    environments.delete(this.id);
+    void this.worker.terminate();
+  }
+
+  private onMessage(message: RuntimeMessage): void {
+    switch (message.t) {
+      case 'ready':
+        emit(['ready', this.id]);
+        return;
+      case 'init-error':
+        emit(['init-error', this.id, message.error]);
+        this.stop();
+        return;
+      case 'log':
+        for (const line of message.text.split('\n')) {
+          emit(['log', this.id, message.id, message.level, line]);
+        }
+        return;
+      case 'result':
+        this.current = null;
+        emit(['result', this.id, message.id, message.payload, message.error]);
+        return;
+      case 'out-of-memory':
+        this.outOfMemory = true;
+        emit(['log', this.id, this.current, 'ERROR', `memory in use (${message.usedMb} MB) exceeded MemorySize (${config?.memoryMb} MB)`]);
+        return;
+    }
+  }
+
+  private end(reason: string): void {
+    if (this.ended) {
+      return;
+    }
+    this.ended = true;
+    environments.delete(this.id);
+    emit(['exit', this.id, reason, this.outOfMemory]);
+  }
+}
+
+function onCommand(command: HostCommand): void {
+  switch (command[0]) {
+    case 'configure':
+      config = command[1];
+      runtimeFile = command[2];
+      return;
+    case 'start':
+      environments.set(command[1], new Environment(command[1], config!));
+      return;
+    case 'invoke':
+      environments.get(command[1])?.invoke(command[2], command[3]);
+      return;
+    case 'stop':
+      environments.get(command[1])?.stop();
+      return;
+  }
+}
+
+process.on('message', (batch: HostCommand[]) => {
+  for (const command of batch) {
+    onCommand(command);
+  }
+});
+// The server went away: nothing left to serve.
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,48 @@
+/**
+ * Messages between the server, a function's runtime host process (host.ts) and the execution
+ * environments (worker threads running runtime.ts) inside it. Each side batches what is ready in
+ * one turn of its event loop into one message (an array).
+ */
+import type { EventInput } from '../event';
+import type { ErrorReport } from './handler';
+
+/** What an execution environment needs to start (its `workerData`). */
+export interface EnvironmentConfig {
+  /** Directory the handler path is relative to (`LAMBDA_TASK_ROOT`). */
+  readonly directory: string;
+  readonly handler: string;
+  readonly timeoutMs: number;
+  readonly memoryMb: number;
+  /** The static part of the Lambda context object. */
+  readonly context: Readonly<Record<string, string>>;
+}
+
+/** Server → host. */
+export type HostCommand =
+  /** Sent first: how to start this function's environments. */
+  | readonly ['configure', EnvironmentConfig, string]
+  | readonly ['start', number]
+  | readonly ['invoke', number, string, EventInput]
+  /** Retire or kill one environment. */
+  | readonly ['stop', number];
+
+/** Host → server. */
+export type HostEvent =
+  | readonly ['ready', number]
+  | readonly ['init-error', number, ErrorReport]
+  | readonly ['log', number, string | null, string, string]
+  | readonly ['result', number, string, string | undefined, ErrorReport | undefined]
+  /** The environment ended; `outOfMemory` when it went past the function's memory. */
+  | readonly ['exit', number, string, boolean];
+
+/** Host → environment: one invocation (request id, event input). */
+export type RuntimeInvocation = readonly [string, EventInput];
+
+/** Environment → host. */
+export type RuntimeMessage =
+  | { readonly t: 'ready' }
+  | { readonly t: 'init-error'; readonly error: ErrorReport }
+  | { readonly t: 'log'; readonly id: string | null; readonly level: string; readonly text: string }
+  | { readonly t: 'result'; readonly id: string; readonly payload: string | undefined; readonly error: ErrorReport | undefined }
+  /** Memory in use went past the function's `MemorySize`: the environment ends. */
+  | { readonly t: 'out-of-memory'; readonly usedMb: number };

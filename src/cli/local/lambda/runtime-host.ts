@@ -1,0 +1,114 @@
+/**
+ * The server's side of a function's runtime host process (host.ts): starts it, batches commands
+ * to it, dispatches what it reports, and tells when the whole process ended (and whether it was
+ * for memory: V8 aborts the process when one allocation goes far past the heap limit).
+ */
+import { ChildProcess, fork } from 'child_process';
+import { EventInput } from '../event';
+import { entryFile } from './entry-file';
+import { ErrorReport } from './handler';
+import { EnvironmentConfig, HostCommand, HostEvent } from './protocol';
+
+export interface RuntimeHostOptions {
+  /** The function's environment variables (the host's, so every environment inherits them). */
+  readonly environment: Record<string, string>;
+  readonly config: EnvironmentConfig;
+  readonly onReady: (id: number) => void;
+  readonly onInitError: (id: number, error: ErrorReport) => void;
+  readonly onLog: (id: number, requestId: string | null, level: string, text: string) => void;
+  readonly onResult: (id: number, requestId: string, payload: string | undefined, error: ErrorReport | undefined) => void;
+  readonly onExit: (id: number, reason: string, outOfMemory: boolean) => void;
+  readonly onHostExit: (host: RuntimeHost, reason: string, outOfMemory: boolean) => void;
+}
+
+/** What V8 prints before aborting a process that ran out of heap. */
+const FATAL_MEMORY = /heap out of memory|Allocation failed|invalid size error|invalid table size|invalid array length/i;
+
+export class RuntimeHost {
+  private readonly child: ChildProcess;
+  private outbox: HostCommand[] = [];
+  private stderrTail = '';
+  private exited = false;
+
+  constructor(private readonly options: RuntimeHostOptions) {
+    this.child = fork(entryFile('host'), [], {
+      env: options.environment,
+      execArgv: [],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    this.child.stderr!.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-4096);
+    });
+    this.child.on('message', (batch: HostEvent[]) => {
+      for (const event of batch) {
+        this.onEvent(event);
+      }
+    });
+    this.child.on('error', () => this.onExit(null, null));
+    this.child.on('exit', (code, signal) => this.onExit(code, signal));
+    this.send(['configure', options.config, entryFile('runtime')]);
+  }
+
+  start(id: number): void {
+    this.send(['start', id]);
+  }
+
+  invoke(id: number, requestId: string, input: EventInput): void {
+    this.send(['invoke', id, requestId, input]);
+  }
+
+  stop(id: number): void {
+    this.send(['stop', id]);
+  }
+
+  /** Ends the process (the server is closing). */
+  async close(): Promise<void> {
+    if (this.exited) {
+      return;
+    }
+    const ended = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.exited = true;
+    this.child.kill('SIGKILL');
+    await ended;
+  }
+
+  private send(command: HostCommand): void {
+    if (this.outbox.length === 0) {
+      setImmediate(() => this.flush());
+    }
+    this.outbox.push(command);
+  }
+
+  private flush(): void {
+    const batch = this.outbox;
+    this.outbox = [];
+    if (!this.exited && this.child.connected && batch.length > 0) {
+      this.child.send(batch);
+    }
+  }
+
+  private onEvent(event: HostEvent): void {
+    switch (event[0]) {
+      case 'ready':
+        return this.options.onReady(event[1]);
+      case 'init-error':
+        return this.options.onInitError(event[1], event[2]);
+      case 'log':
+        return this.options.onLog(event[1], event[2], event[3], event[4]);
+      case 'result':
+        return this.options.onResult(event[1], event[2], event[3], event[4]);
+      case 'exit':
+        return this.options.onExit(event[1], event[2], event[3]);
+    }
+  }
+
+  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.exited) {
+      return;
+    }
+    this.exited = true;
+    const reason = signal !== null ? `signal: ${signal}` : `exit status ${code}`;
+    this.options.onHostExit(this, reason, FATAL_MEMORY.test(this.stderrTail));
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * One Lambda execution environment (a worker thread started by host.ts). Like the Node.js runtime
+ * it loads the handler module once ("init"), then runs one invocation at a time; console output is
+ * sent to the host tagged with the request id.
+ *
+ * Limits applied here: the function's `MemorySize` (heap and buffers of this environment, checked
+ * while an invocation runs and after it; the worker's own `resourceLimits` cover the heap) and the
+ * 6 MB synchronous response payload.
+ */
+import * as util from 'util';
+import { getHeapStatistics } from 'v8';
+import { parentPort, workerData } from 'worker_threads';
+import { buildEvent } from '../event';
+import { callHandler, describeError, ErrorReport, Handler, loadHandler } from './handler';
+import { MAX_RESPONSE_PAYLOAD_BYTES } from './limits';
+import { EnvironmentConfig, RuntimeInvocation, RuntimeMessage } from './protocol';
+
+const config = workerData as EnvironmentConfig;
+const port = parentPort!;
+const send = (message: RuntimeMessage): void => port.postMessage(message);
+let currentId: string | null = null;
+
+const LEVELS: Array<[keyof Console, string]> = [['log', 'INFO'], ['info', 'INFO'], ['warn', 'WARN'], ['error', 'ERROR'], ['debug', 'DEBUG'], ['trace', 'TRACE']];
+for (const [method, level] of LEVELS) {
+  (console as any)[method] = (...args: unknown[]) => send({ t: 'log', id: currentId, level, text: util.format(...args) });
+}
+
+/** MB of heap and buffers this environment holds. */
+function usedMb(): number {
+  const heap = getHeapStatistics();
+  return (heap.used_heap_size + (heap as { external_memory?: number }).external_memory!) / (1024 * 1024);
+}
+
+function checkMemory(): void {
+  const used = usedMb();
+  if (used > config.memoryMb) {
+    send({ t: 'out-of-memory', usedMb: Math.round(used) });
+    process.exit(137);
+  }
+}
+
+function responseTooLarge(bytes: number): ErrorReport {
+  return {
+    errorType: 'Function.ResponseSizeTooLarge',
+    errorMessage: `Response payload size (${bytes} bytes) exceeded maximum allowed payload size (${MAX_RESPONSE_PAYLOAD_BYTES} bytes).`,
+    trace: [],
+  };
+}
+
+async function runOne(handler: Handler, id: string, input: RuntimeInvocation[1]): Promise<void> {
+  currentId = id;
+  const deadline = Date.now() + config.timeoutMs;
+  const context: Record<string, unknown> = {
+    ...config.context,
+    awsRequestId: id,
+    callbackWaitsForEmptyEventLoop: true,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+  };
+  let payload: string | undefined;
+  let error: ErrorReport | undefined;
+  try {
+    const value = await callHandler(handler, buildEvent(input), context);
+    payload = value === undefined ? undefined : JSON.stringify(value);
+    // Byte length only when the text could be near the limit (UTF-8 is at most 3 bytes per UTF-16 unit).
+    if (payload !== undefined && payload.length * 3 > MAX_RESPONSE_PAYLOAD_BYTES) {
+      const bytes = Buffer.byteLength(payload);
+      if (bytes > MAX_RESPONSE_PAYLOAD_BYTES) {
+        payload = undefined;
+        error = responseTooLarge(bytes);
+      }
+    }
+  } catch (thrown) {
+    error = describeError(thrown);
+  }
+  checkMemory();
+  send({ t: 'result', id, payload, error });
+}
+
+function serve(handler: Handler): void {
+  const queue: RuntimeInvocation[] = [];
+  let running = false;
+  const next = async (): Promise<void> => {
+    running = true;
+    while (queue.length > 0) {
+      const [id, input] = queue.shift()!;
+      await runOne(handler, id, input);
+    }
+    running = false;
+  };
+  port.on('message', (invocation: RuntimeInvocation) => {
+    queue.push(invocation);
+    if (!running) {
+      void next();
+    }
+  });
+  // Memory that an invocation holds while it waits (a growing buffer between awaits).
+  setInterval(checkMemory, 200).unref();
+  send({ t: 'ready' });
+}
+
+loadHandler(config.directory, config.handler).then(serve, (error) => send({ t: 'init-error', error: describeError(error) }));

@@ -1,0 +1,21 @@
+/**
+ * Records keyed by names a client chose (header and query names). A name such as `__proto__`,
+ * `constructor` or `toString` must be an ordinary own key: never read through to
+ * `Object.prototype`, never set the prototype. The records stay plain objects, so a function
+ * receives what `JSON.parse` of the event gives it in the cloud (where `hasOwnProperty` works and a
+ * `__proto__` header is an own property).
+ */
+
+/** The own value of `key`, never an inherited member. */
+export function ownGet<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+/** Sets `key` as an own, enumerable property (`__proto__` included, as JSON.parse does). */
+export function ownSet<T>(record: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    record[key] = value;
+  }
+}
