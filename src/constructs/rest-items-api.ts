@@ -334,7 +334,8 @@ export class RestItemsApi extends Construct {
       return true;
     }
     const executionLogging = (props.deployOptions?.loggingLevel ?? apigw.MethodLoggingLevel.ERROR) !== apigw.MethodLoggingLevel.OFF;
-    if (executionLogging || this.accessLogGroup !== undefined) {
+    const accessLogging = this.accessLogGroup !== undefined || props.deployOptions?.accessLogDestination !== undefined;
+    if (executionLogging || accessLogging) {
       Annotations.of(this).addWarningV2(ACCOUNT_ROLE_WARNING, 'cloudWatchRole is off (feature flag @aws-cdk/aws-apigateway:disableCloudWatchRole), '
         + 'but the stage writes execution or access logs, which need the API Gateway CloudWatch Logs role of the account and region: '
         + 'without it the deploy fails with "CloudWatch Logs role ARN must be set in account settings to enable logging". '

@@ -4,6 +4,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { IdentityPool } from 'aws-cdk-lib/aws-cognito-identitypool';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import { logicalIdOf, newStack, synthOutputs } from './support';
 import * as library from '../../src';
 import { RestItemsApi, RestItemsApiAuthorization, RestItemsApiProps, VendorOutputs } from '../../src';
@@ -510,6 +511,14 @@ describe('RestItemsApi account-level CloudWatch role follows @aws-cdk/aws-apigat
     const { template, warnings } = build(true, { accessLogging: false, deployOptions: { loggingLevel: apigw.MethodLoggingLevel.OFF } });
     template.resourceCountIs('AWS::ApiGateway::Account', 0);
     expect(warnings).toEqual([]);
+  });
+
+  test('flag true, execution logging off but an access log of your own: the warning too', () => {
+    const { stack } = newStack('eu-west-1', { [FLAG]: true });
+    const destination = new apigw.LogGroupLogDestination(new logs.LogGroup(stack, 'MyAccessLogs'));
+    new RestItemsApi(stack, 'ItemsApi', { accessLogging: false, deployOptions: { loggingLevel: apigw.MethodLoggingLevel.OFF, accessLogDestination: destination } });
+    expect(Annotations.fromStack(stack).findWarning('*', Match.anyValue()).map((w) => w.entry.data))
+      .toEqual([`${WARNING} [ack: cdk-vendor-outputs:api-gateway-account-role]`]);
   });
 
   test('flag true, cloudWatchRole: true: the role is created, no warning', () => {
