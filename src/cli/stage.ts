@@ -8,8 +8,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { CliError, Command, parseOptions, UsageError } from './command';
+import { OUTPUTS_FILE_NAME } from '../outputs/file-names';
 
-const DEFAULT_FILE = 'vendor_outputs.json';
+const DEFAULT_FILE = OUTPUTS_FILE_NAME;
 /** Signals that stop the command: forwarded to it, then stage cleans up and ends the same way. */
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 const EXAMPLE = 'npx vendor-outputs stage -- npx cap sync ios';

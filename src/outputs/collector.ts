@@ -1,6 +1,6 @@
 import { CfnOutput, Fn, Lazy, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
-import { CarriedDocument, MAX_OUTPUTS, METADATA_KEY, PendingEntry, pendingMarker, VALUES_PER_OUTPUT } from './carriage';
+import { CarriedDocument, MAX_OUTPUTS, METADATA_KEY, PendingEntry, pendingMarker, SLOT_SEPARATOR, VALUES_PER_OUTPUT } from './carriage';
 import { toFileShape } from './conversion';
 import { DeferredWrites, FileSource, PreparedFile } from './deferred-writes';
 import { dataObject, hasOwn } from './json-data';
@@ -181,7 +181,7 @@ export class OutputsCollector extends Construct implements FileSource {
 
   private packedValue(output: number): string {
     const slots = this.slots.slice(output * VALUES_PER_OUTPUT, (output + 1) * VALUES_PER_OUTPUT);
-    return Fn.join(',', slots.map((token) => Fn.base64(token)));
+    return Fn.join(SLOT_SEPARATOR, slots.map((token) => Fn.base64(token)));
   }
 }
 

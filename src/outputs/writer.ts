@@ -2,13 +2,14 @@ import * as path from 'path';
 import { Annotations, IAspect, Stack, Stage } from 'aws-cdk-lib';
 import { IConstruct } from 'constructs';
 import { OutputsCollector } from './collector';
+import { assemblyOutputsFileName } from './file-names';
 import { displayPointer } from './json-pointer';
 import { contributorsAt } from './merge';
 import { validateDocument } from './validation';
 
 /** Name of the file the writer puts next to the stack's template in the cloud assembly. */
 export function assemblyFileName(stack: Stack): string {
-  return `${stack.artifactId}.vendor_outputs.json`;
+  return assemblyOutputsFileName(stack.artifactId);
 }
 
 /**

@@ -11,7 +11,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { writeFileAtomic } from '../../outputs/atomic-write';
-import { CarriedDocument, METADATA_KEY, PendingEntry, pendingMarker, readCarriedDocument } from '../../outputs/carriage';
+import { CarriedDocument, METADATA_KEY, PendingEntry, pendingMarker, readCarriedDocument, SLOT_SEPARATOR } from '../../outputs/carriage';
+import { assemblyOutputsFileName, OUTPUTS_FILE_NAME } from '../../outputs/file-names';
 import { displayPointer, setAtPointer } from '../../outputs/json-pointer';
 import { validateDocument } from '../../outputs/validation';
 import { CliError } from '../command';
@@ -41,7 +42,7 @@ export function stacksWithOutputs(stacks: readonly StackSpec[], assemblyDir: str
 }
 
 function synthFile(assemblyDir: string, stack: StackSpec): string {
-  return path.join(assemblyDir, `${stack.artifactId}.vendor_outputs.json`);
+  return path.join(assemblyDir, assemblyOutputsFileName(stack.artifactId));
 }
 
 /** Builds the local document of one stack. */
@@ -81,7 +82,7 @@ export function writeLocalOutputs(outputs: LocalOutputs, dir: string): string {
   if (violations.length > 0) {
     throw new CliError(`the local vendor_outputs.json of stack ${outputs.stack.stackName} is not valid, so it was not written:\n${violations.map((v) => `  ${displayPointer(v.pointer)}: ${v.message}`).join('\n')}`);
   }
-  const file = path.resolve(dir, 'vendor_outputs.json');
+  const file = path.resolve(dir, OUTPUTS_FILE_NAME);
   writeFileAtomic(file, `${JSON.stringify(outputs.document, null, 2)}\n`);
   return file;
 }
@@ -91,7 +92,7 @@ export function pendingExpression(template: Record<string, any>, entry: PendingE
   const value = template.Outputs?.[entry.output]?.Value;
   const join = value?.['Fn::Join'];
   let slot: unknown;
-  if (Array.isArray(join) && join[0] === ',' && Array.isArray(join[1])) {
+  if (Array.isArray(join) && join[0] === SLOT_SEPARATOR && Array.isArray(join[1])) {
     slot = join[1][entry.index];
   } else if (entry.index === 0) {
     slot = value;
