@@ -34,7 +34,7 @@ export class OutputsCollector extends Construct implements FileSource {
   public prepared?: PreparedFile;
 
   private readonly claims = new SectionClaims();
-  /** Names reserved per backend (an API name, the storage bucket), by namespace: name → construct path. */
+  /** Names reserved per backend (an API name, the storage bucket), by kind: name → construct path. */
   private readonly reservations = new Map<string, Map<string, string>>();
 
   private readonly slots: string[] = [];
@@ -57,24 +57,29 @@ export class OutputsCollector extends Construct implements FileSource {
   }
 
   /**
-   * Converts, checks ownership, conflicts and capacity, then merges one contribution. Every check
-   * runs before anything changes: a refused call throws with every problem found and leaves the
-   * document, its provenance and the stack outputs as they were.
+   * Adds one `addOutput` argument to `stack`'s document. Every check runs before anything
+   * changes: a refused call throws with every problem found and leaves the document, its
+   * provenance and the stack outputs as they were; on a stack without outputs yet, it does not
+   * even create the collector (so no file is written for it).
+   *
+   * @param create makes the stack's collector, for the first contribution that passes
    */
-  public add(part: Record<string, unknown>, source: string): void {
-    const errors: string[] = [];
-    const converted = toFileShape(part, errors);
-    if (errors.length > 0) {
-      throw new Error(`Invalid addOutput from ${source}:\n  ${errors.join('\n  ')}`);
+  public static add(stack: Stack, part: Record<string, unknown>, source: string, create: () => OutputsCollector): void {
+    const converted = convertOutputs(part, source);
+    const existing = OutputsCollector.find(stack);
+    if (existing === undefined) {
+      checkCapacity(`${stack.node.path}/${OutputsCollector.ID}`, 0, distinctTokens(converted, new Map()).length, source);
     }
+    (existing ?? create()).merge(converted, source);
+  }
+
+  /** Checks ownership, conflicts and capacity, then merges a converted contribution. */
+  private merge(converted: Record<string, unknown>, source: string): void {
     for (const [section, value] of Object.entries(converted)) {
       this.claims.checkWrite(section, typeof value === 'object' && value !== null ? Object.keys(value) : [], source);
     }
-    const newTokens = this.newTokens(converted);
-    if (this.slots.length + newTokens.length > MAX_OUTPUTS * VALUES_PER_OUTPUT) {
-      throw new Error(`${this.node.path}: more than ${MAX_OUTPUTS * VALUES_PER_OUTPUT} distinct deploy-time values in vendor outputs (addOutput from ${source} adds ${newTokens.length} to ${this.slots.length}); `
-        + `cdk-vendor-outputs uses at most ${MAX_OUTPUTS} of CloudFormation's 200 stack outputs. Use fewer distinct token values.`);
-    }
+    const newTokens = distinctTokens(converted, this.slotOf);
+    checkCapacity(this.node.path, this.slots.length, newTokens.length, source);
     mergeInto(this.document, this.provenance, converted, source);
     this.assignSlots(newTokens);
     this.pendingCache = undefined;
@@ -91,21 +96,21 @@ export class OutputsCollector extends Construct implements FileSource {
     return this.claims.ownerOf(section);
   }
 
-  /** The construct path that reserved `name` in `namespace`, if any. */
-  public reservedBy(namespace: string, name: string): string | undefined {
-    return this.reservations.get(namespace)?.get(name);
+  /** The construct path that reserved `name` of this `kind`, if any. */
+  public reservedBy(kind: string, name: string): string | undefined {
+    return this.reservations.get(kind)?.get(name);
   }
 
-  /** Records that `holder` has `name` in `namespace`; throws when another construct has it. */
-  public reserve(namespace: string, name: string, holder: string): void {
-    const current = this.reservedBy(namespace, name);
+  /** Records that `holder` has `name` of this `kind`; throws when another construct has it. */
+  public reserve(kind: string, name: string, holder: string): void {
+    const current = this.reservedBy(kind, name);
     if (current !== undefined && current !== holder) {
-      throw new Error(`${holder} cannot reserve ${namespace} '${name}': ${current} already has it (one per backend)`);
+      throw new Error(`${holder} cannot reserve ${kind} '${name}': ${current} already has it (one per backend)`);
     }
-    let names = this.reservations.get(namespace);
+    let names = this.reservations.get(kind);
     if (names === undefined) {
       names = new Map();
-      this.reservations.set(namespace, names);
+      this.reservations.set(kind, names);
     }
     names.set(name, holder);
   }
@@ -153,17 +158,6 @@ export class OutputsCollector extends Construct implements FileSource {
     return { document: this.render(() => null), pending: this.pendingEntries() };
   }
 
-  /** The distinct tokens of `node` that have no slot yet, in document order. */
-  private newTokens(node: unknown): string[] {
-    const found = new Set<string>();
-    walk(node, '', (_, value) => {
-      if (value instanceof PendingToken && !this.slotOf.has(value.token)) {
-        found.add(value.token);
-      }
-    });
-    return [...found];
-  }
-
   /** Gives each new token a slot, adding stack outputs as needed (capacity was checked by add). */
   private assignSlots(tokens: string[]): void {
     for (const token of tokens) {
@@ -182,6 +176,35 @@ export class OutputsCollector extends Construct implements FileSource {
   private packedValue(output: number): string {
     const slots = this.slots.slice(output * VALUES_PER_OUTPUT, (output + 1) * VALUES_PER_OUTPUT);
     return Fn.join(SLOT_SEPARATOR, slots.map((token) => Fn.base64(token)));
+  }
+}
+
+/** Converts one `addOutput` argument to the file's shape; throws, listing every problem, when it cannot be written. */
+function convertOutputs(part: Record<string, unknown>, source: string): Record<string, unknown> {
+  const errors: string[] = [];
+  const converted = toFileShape(part, errors);
+  if (errors.length > 0) {
+    throw new Error(`Invalid addOutput from ${source}:\n  ${errors.join('\n  ')}`);
+  }
+  return converted;
+}
+
+/** The distinct tokens of `node` that have no slot in `known` yet, in document order. */
+function distinctTokens(node: unknown, known: ReadonlyMap<string, number>): string[] {
+  const found = new Set<string>();
+  walk(node, '', (_, value) => {
+    if (value instanceof PendingToken && !known.has(value.token)) {
+      found.add(value.token);
+    }
+  });
+  return [...found];
+}
+
+/** Throws when `adding` more distinct values would not fit in the stack outputs the library may use. */
+function checkCapacity(where: string, used: number, adding: number, source: string): void {
+  if (used + adding > MAX_OUTPUTS * VALUES_PER_OUTPUT) {
+    throw new Error(`${where}: more than ${MAX_OUTPUTS * VALUES_PER_OUTPUT} distinct deploy-time values in vendor outputs (addOutput from ${source} adds ${adding} to ${used}); `
+      + `cdk-vendor-outputs uses at most ${MAX_OUTPUTS} of CloudFormation's 200 stack outputs. Use fewer distinct token values.`);
   }
 }
 

@@ -150,11 +150,29 @@ describe('addOutput refuses', () => {
       .toThrow("/auth/password_policy/minimum_length: unknown key 'minimumLength' in /auth/password_policy; allowed keys: minLength, requireNumbers");
   });
 
+  test('a refused first call leaves no trace: no collector, no stack output, no file', () => {
+    const { app, stack } = newStack();
+    const many: Record<string, string> = {};
+    for (let i = 0; i < 401; i++) {
+      many[`v${i}`] = Lazy.string({ produce: () => `value${i}` });
+    }
+    expect(() => VendorOutputs.of(stack).addOutput({ custom: { when: new Date(0) } })).toThrow(/a Date/);
+    expect(() => VendorOutputs.of(stack).addOutput({ custom: many })).toThrow(/more than 400 distinct deploy-time values/);
+    expect(stack.node.tryFindChild('VendorOutputs.Collector')).toBeUndefined();
+    new CfnOutput(stack, 'Plain', { value: 'x' });
+    const template = app.synth().getStackByName('Backend').template;
+    expect(Object.keys(template.Outputs)).toEqual(['Plain']);
+    expect(template.Metadata?.[METADATA_KEY]).toBeUndefined();
+    expect(fs.existsSync(path.join(outdir, 'Backend.vendor_outputs.json'))).toBe(false);
+  });
+
   test('and writes nothing of a refused call', () => {
     const { app, stack } = newStack();
+    VendorOutputs.of(stack).addOutput({ custom: { first: '1' } });
     expect(() => VendorOutputs.of(stack).addOutput({ custom: { ok: '1' }, storage: { bogus: 1 } as any })).toThrow(/unknown key 'bogus'/);
     app.synth();
-    expect(writtenFile(stack).custom).toBeUndefined();
+    expect(writtenFile(stack).custom).toEqual({ first: '1' });
+    expect(writtenFile(stack).storage).toBeUndefined();
   });
 });
 
