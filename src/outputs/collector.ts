@@ -24,6 +24,23 @@ export class OutputsCollector extends Construct implements FileSource {
     return stack.node.tryFindChild(OutputsCollector.ID) as OutputsCollector | undefined;
   }
 
+  /**
+   * Adds one `addOutput` argument to `stack`'s document. Every check runs before anything
+   * changes: a refused call throws with every problem found and leaves the document, its
+   * provenance and the stack outputs as they were; on a stack without outputs yet, it does not
+   * even create the collector (so no file is written for it).
+   *
+   * @param create makes the stack's collector, for the first contribution that passes
+   */
+  public static add(stack: Stack, part: Record<string, unknown>, source: string, create: () => OutputsCollector): void {
+    const converted = convertOutputs(part, source);
+    const existing = OutputsCollector.find(stack);
+    if (existing === undefined) {
+      checkCapacity(`${stack.node.path}/${OutputsCollector.ID}`, 0, distinctTokens(converted, new Map()).length, source);
+    }
+    (existing ?? create()).merge(converted, source);
+  }
+
   /** The merged document so far, in the file's shape, with pending tokens. */
   public readonly document: Record<string, unknown> = dataObject();
   /** Which construct wrote which pointer first. */
@@ -54,23 +71,6 @@ export class OutputsCollector extends Construct implements FileSource {
   /** Construct path of the stack whose file this is. */
   public get backend(): string {
     return this.stack.node.path;
-  }
-
-  /**
-   * Adds one `addOutput` argument to `stack`'s document. Every check runs before anything
-   * changes: a refused call throws with every problem found and leaves the document, its
-   * provenance and the stack outputs as they were; on a stack without outputs yet, it does not
-   * even create the collector (so no file is written for it).
-   *
-   * @param create makes the stack's collector, for the first contribution that passes
-   */
-  public static add(stack: Stack, part: Record<string, unknown>, source: string, create: () => OutputsCollector): void {
-    const converted = convertOutputs(part, source);
-    const existing = OutputsCollector.find(stack);
-    if (existing === undefined) {
-      checkCapacity(`${stack.node.path}/${OutputsCollector.ID}`, 0, distinctTokens(converted, new Map()).length, source);
-    }
-    (existing ?? create()).merge(converted, source);
   }
 
   /** Checks ownership, conflicts and capacity, then merges a converted contribution. */
