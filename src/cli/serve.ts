@@ -1,7 +1,9 @@
-import { CliError, Command, OptionValues, parseOptions, UsageError } from './command';
+import { isIP } from 'net';
+import { CliError, Command, parseOptions, UsageError } from './command';
 import { readLocalApp } from './local/assembly';
 import { buildLocalOutputs, stacksWithOutputs, writeLocalOutputs } from './local/local-outputs';
-import { LocalApiServer } from './local/server';
+import { ResourceNode } from './local/model';
+import { isLoopback, LocalApiServer, urlHost } from './local/server';
 import { parseCredentials, SigV4Credentials } from './local/sigv4';
 
 export const SERVE_HELP = [
@@ -32,12 +34,12 @@ export const SERVE_HELP = [
 ].join('\n');
 
 /** The SigV4 key pair: the option, else VENDOR_OUTPUTS_CREDENTIALS, else the AWS_* pair. */
-export function credentialsFrom(values: OptionValues, env: NodeJS.ProcessEnv): SigV4Credentials | undefined {
-  if (typeof values.credentials === 'string') {
-    return parseCredentials(values.credentials);
+export function credentialsFrom(option: string | undefined, env: NodeJS.ProcessEnv): SigV4Credentials | undefined {
+  if (option !== undefined) {
+    return parseCredentials(option, '--credentials');
   }
-  if (env.VENDOR_OUTPUTS_CREDENTIALS) {
-    return parseCredentials(env.VENDOR_OUTPUTS_CREDENTIALS);
+  if (env.VENDOR_OUTPUTS_CREDENTIALS !== undefined && env.VENDOR_OUTPUTS_CREDENTIALS !== '') {
+    return parseCredentials(env.VENDOR_OUTPUTS_CREDENTIALS, 'the environment variable VENDOR_OUTPUTS_CREDENTIALS');
   }
   if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
     return { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY };
@@ -45,8 +47,7 @@ export function credentialsFrom(values: OptionValues, env: NodeJS.ProcessEnv): S
   return undefined;
 }
 
-export function parsePort(value: unknown): number {
-  const text = String(value);
+export function parsePort(text: string): number {
   const port = Number(text);
   if (!/^\d+$/.test(text) || port > 65535) {
     throw new UsageError(`--port must be an integer from 0 to 65535 (got '${text}')`);
@@ -54,9 +55,24 @@ export function parsePort(value: unknown): number {
   return port;
 }
 
+/** The interface to bind: any address or name, but not an empty one (that would bind every interface). */
+export function parseHost(text: string): string {
+  const host = text.trim();
+  if (host === '') {
+    throw new UsageError("--host must be an address or name to listen on, e.g. 127.0.0.1 or ::1 (got '')");
+  }
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (/^[\d.]+$/.test(bare) && isIP(bare) !== 4) {
+    throw new UsageError(`--host ${host} is not an IPv4 address (four numbers from 0 to 255, e.g. 127.0.0.1)`);
+  }
+  if (bare.includes(':') && isIP(bare) !== 6) {
+    throw new UsageError(`--host ${host} is not an IPv6 address (e.g. ::1)`);
+  }
+  return bare;
+}
+
 export const command: Command = {
   name: 'serve',
-  summary: 'Serve the REST APIs of a synthesized app on 127.0.0.1',
   help: SERVE_HELP,
   async run(args) {
     const { values } = parseOptions(args, {
@@ -70,19 +86,25 @@ export const command: Command = {
       'quiet': { type: 'boolean' },
     });
     const port = values.port === undefined ? 3000 : parsePort(values.port);
-    const host = (values.host as string | undefined) ?? '127.0.0.1';
-    const credentials = credentialsFrom(values, process.env);
-    const appDir = (values.app as string | undefined) ?? 'cdk.out';
-    const app = readLocalApp(appDir, (values.stack as string[] | undefined) ?? []);
+    const host = values.host === undefined ? '127.0.0.1' : parseHost(values.host);
+    const credentials = credentialsFrom(values.credentials, process.env);
+    const appDir = values.app ?? 'cdk.out';
+    const app = readLocalApp(appDir, values.stack ?? []);
     const print = (line: string) => process.stdout.write(`${line}\n`);
     for (const warning of app.warnings) {
       process.stderr.write(`vendor-outputs serve: warning: ${warning}\n`);
     }
     const served = app.apis.filter((a) => a.stages.length > 0);
     if (served.length === 0) {
-      throw new CliError(`no REST API with a stage in ${appDir}${values.stack ? ` (stacks: ${(values.stack as string[]).join(', ')})` : ''}; nothing to serve`);
+      throw new CliError(`no REST API with a stage in ${appDir}${values.stack ? ` (stacks: ${values.stack.join(', ')})` : ''}; nothing to serve`);
     }
-    const writeDir = values['write-outputs'] as string | undefined;
+    if (port !== 0 && port + served.length - 1 > 65535) {
+      throw new UsageError(`--port ${port} leaves no room for ${served.length} APIs (each takes the next port, up to ${port + served.length - 1}); pass --port ${65536 - served.length} or lower, or 0 for free ports`);
+    }
+    const writeDir = values['write-outputs'];
+    if (writeDir === '') {
+      throw new UsageError('--write-outputs must name a directory');
+    }
     const withOutputs = writeDir === undefined ? [] : stacksWithOutputs(app.stacks, app.assemblyDir);
     if (writeDir !== undefined && withOutputs.length !== 1) {
       throw new CliError(withOutputs.length === 0
@@ -111,6 +133,9 @@ export const command: Command = {
       process.on('SIGTERM', onTerm);
     });
 
+    if (!isLoopback(host)) {
+      process.stderr.write(`vendor-outputs serve: warning: --host ${host} is reachable from the network: other machines can call the API, and through it its functions, which run with this shell's AWS credentials and environment\n`);
+    }
     print(`Serving ${served.length} REST API(s) from ${appDir}:`);
     for (const endpoint of server.endpoints) {
       print(`${endpoint.api.name} (${endpoint.api.stackName}/${endpoint.api.logicalId}) at ${endpoint.urls.join(', ')}`);
@@ -127,7 +152,7 @@ export const command: Command = {
     if (writeDir !== undefined) {
       const outputs = buildLocalOutputs(withOutputs[0], app.assemblyDir, server.endpoints.map((e) => ({
         apiId: e.api.apiId,
-        origin: `http://${e.host.includes(':') ? `[${e.host}]` : e.host}:${e.port}`,
+        origin: `http://${urlHost(e.host)}:${e.port}`,
       })));
       try {
         const file = writeLocalOutputs(outputs, writeDir);
@@ -143,7 +168,7 @@ export const command: Command = {
   },
 };
 
-function hasIam(node: import('./local/model').ResourceNode): boolean {
+function hasIam(node: ResourceNode): boolean {
   if ([...node.methods.values()].some((m) => m.authorizationType === 'AWS_IAM')) {
     return true;
   }

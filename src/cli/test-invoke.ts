@@ -60,8 +60,9 @@ function pickApi(apis: readonly ApiSpec[], name: string | undefined): ApiSpec {
 }
 
 function toResult(target: string, response: GatewayResponse, latency: number, log: ExecutionLog): TestInvokeResult {
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  // Header names come from the function: maps without a prototype (`__proto__` is a name like any other).
+  const headers: Record<string, string> = Object.create(null);
+  const multiValueHeaders: Record<string, string[]> = Object.create(null);
   for (const [name, value] of response.headers) {
     headers[name] = value;
     (multiValueHeaders[name] ??= []).push(value);
@@ -93,7 +94,6 @@ function formatText(result: TestInvokeResult): string {
 
 export const command: Command = {
   name: 'test-invoke',
-  summary: "Send one request to a REST API, as the console's TEST does",
   help: TEST_INVOKE_HELP,
   async run(args) {
     const { values } = parseOptions(args, {
@@ -107,8 +107,8 @@ export const command: Command = {
       api: { type: 'string' },
       json: { type: 'boolean' },
     });
-    const method = values.method as string | undefined;
-    const pathArg = values.path as string | undefined;
+    const method = values.method;
+    const pathArg = values.path;
     if (method === undefined || !/^[A-Za-z]+$/.test(method)) {
       throw new UsageError(method === undefined ? '--method is required (GET, POST, ...)' : `--method must be an HTTP method name (got '${method}')`);
     }
@@ -116,14 +116,14 @@ export const command: Command = {
       throw new UsageError(pathArg === undefined ? '--path is required, e.g. --path /items' : `--path must start with '/' (got '${pathArg}')`);
     }
     const rawHeaders: Array<[string, string]> = [];
-    for (const h of (values.header as string[] | undefined) ?? []) {
+    for (const h of values.header ?? []) {
       const colon = h.indexOf(':');
       if (colon <= 0) {
         throw new UsageError(`--header must be NAME:VALUE (got '${h}')`);
       }
       rawHeaders.push([h.slice(0, colon).trim(), h.slice(colon + 1).trim()]);
     }
-    const queryParts = (values.query as string[] | undefined) ?? [];
+    const queryParts = values.query ?? [];
     for (const q of queryParts) {
       if (!q.includes('=') || q.startsWith('=')) {
         throw new UsageError(`--query must be NAME=VALUE (got '${q}')`);
@@ -133,22 +133,22 @@ export const command: Command = {
     const query = [inlineQuery, ...queryParts].filter((q) => q !== '').join('&');
     const target = query === '' ? pathOnly : `${pathOnly}?${query}`;
 
-    const app = readLocalApp((values.app as string | undefined) ?? 'cdk.out', (values.stack as string[] | undefined) ?? []);
-    const api = pickApi(app.apis, values.api as string | undefined);
+    const app = readLocalApp(values.app ?? 'cdk.out', values.stack ?? []);
+    const api = pickApi(app.apis, values.api);
     const functionLines: string[] = [];
     const invoker = new Invoker(app.functions, {
       log: (requestId, level, text) => functionLines.push(`${requestId} ${level} ${text}`),
       maxWorkersPerFunction: 1,
     });
     try {
-      const gateway = new LocalGateway(api, { invoker, functions: app.functions, testInvoke: true });
+      const gateway = new LocalGateway({ api, invoker, functions: app.functions, testInvoke: true });
       const log = new ExecutionLog();
       const started = Date.now();
       const response = await gateway.handle({
         method: method.toUpperCase(),
         target,
         rawHeaders,
-        body: Buffer.from((values.body as string | undefined) ?? '', 'utf8'),
+        body: Buffer.from(values.body ?? '', 'utf8'),
         sourceIp: 'test-invoke-source-ip',
       }, log);
       const result = toResult(target, response, Date.now() - started, log);

@@ -129,12 +129,55 @@ test('serve does not load aws-cdk-lib', async () => {
 test.each([
   [['--port', 'abc'], 2, "vendor-outputs serve: --port must be an integer from 0 to 65535 (got 'abc')"],
   [['--port', '70000'], 2, "vendor-outputs serve: --port must be an integer from 0 to 65535 (got '70000')"],
-  [['--credentials', 'nocolon'], 2, 'vendor-outputs serve: credentials must be ACCESS_KEY_ID:SECRET_ACCESS_KEY (both non-empty, separated by a colon)'],
+  [['--credentials', 'nocolon'], 2, 'vendor-outputs serve: --credentials must be ACCESS_KEY_ID:SECRET_ACCESS_KEY (both non-empty, separated by a colon)'],
   [['--bogus'], 2, "vendor-outputs serve: Unknown option '--bogus'"],
-])('usage error %j: exit %i', async (args, code, message) => {
+  [['--host', ''], 2, "vendor-outputs serve: --host must be an address or name to listen on, e.g. 127.0.0.1 or ::1 (got '')"],
+  [['--port', '65535'], 2, 'vendor-outputs serve: --port 65535 leaves no room for 2 APIs (each takes the next port, up to 65536); pass --port 65534 or lower, or 0 for free ports'],
+  [['--port', '0', '--host', '999.1.1.1'], 2, 'vendor-outputs serve: --host 999.1.1.1 is not an IPv4 address (four numbers from 0 to 255, e.g. 127.0.0.1)'],
+  [['--port', '0', '--host', '::g'], 2, 'vendor-outputs serve: --host ::g is not an IPv6 address (e.g. ::1)'],
+  [['--port', '0', '--host', '203.0.113.9'], 1, 'vendor-outputs serve: --host 203.0.113.9: no network interface of this machine has that address; pass an address of this machine, e.g. 127.0.0.1'],
+  [['--port', '0', '--write-outputs', '/sys'], 1, 'vendor-outputs serve: --write-outputs: cannot write /sys/vendor_outputs.json: the directory is not writable (EACCES)'],
+])('error %j: exit %i, one line, no stack trace', async (args, code, message) => {
   const run = await runCli(['serve', '--app', assembly, ...args]);
   expect(run.code).toBe(code);
-  expect(run.stderr).toContain(message);
+  const lines = run.stderr.split('\n').filter((l) => l !== '' && !l.includes('warning:'));
+  expect(lines[0]).toBe(message);
+  expect(lines.slice(1).every((l) => l.startsWith("Run 'vendor-outputs serve --help'"))).toBe(true);
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+});
+
+test('a malformed VENDOR_OUTPUTS_CREDENTIALS is a usage error naming the variable', async () => {
+  const run = await runCli(['serve', '--app', assembly, '--port', '0'], { env: { VENDOR_OUTPUTS_CREDENTIALS: 'no-colon-here' } });
+  expect(run.code).toBe(2);
+  expect(run.stderr.split('\n')[0]).toBe('vendor-outputs serve: the environment variable VENDOR_OUTPUTS_CREDENTIALS must be ACCESS_KEY_ID:SECRET_ACCESS_KEY (both non-empty, separated by a colon)');
+  expect(run.stderr).not.toContain('no-colon-here');
+});
+
+test.each(['0.0.0.0', '::'])('--host %s warns that the API and its functions are reachable from the network', async (host) => {
+  const cli = startCli(['serve', '--app', assembly, '--port', '0', '--host', host, '--quiet']);
+  try {
+    await cli.waitFor('Press Ctrl+C to stop.');
+    expect(cli.stderr()).toContain(`vendor-outputs serve: warning: --host ${host} is reachable from the network: other machines can call the API, and through it its functions, which run with this shell's AWS credentials and environment\n`);
+  } finally {
+    cli.child.kill('SIGTERM');
+    await cli.exited;
+  }
+});
+
+test('an IPv6 host is bracketed in the URLs and in --write-outputs, and answers', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-write-outputs-v6-'));
+  const cli = startCli(['serve', '--app', assembly, '--port', '0', '--host', '::1', '--write-outputs', dir, '--quiet']);
+  try {
+    await cli.waitFor('Press Ctrl+C to stop.');
+    const itemsUrl = /ItemsApi \(CliTest\/ItemsApi[0-9A-F]{8}\) at (http:\/\/\[::1\]:\d+\/prod\/)/.exec(cli.stdout())![1];
+    expect((await fetch(`${itemsUrl}items`)).status).toBe(200);
+    const document = JSON.parse(fs.readFileSync(path.join(dir, 'vendor_outputs.json'), 'utf8'));
+    expect(document.custom.api_endpoint).toBe(itemsUrl);
+    expect(cli.stderr()).not.toContain('reachable from the network');
+  } finally {
+    cli.child.kill('SIGTERM');
+    await cli.exited;
+  }
 });
 
 test('a missing assembly is exit 1 with a clear message', async () => {

@@ -71,8 +71,10 @@ test('Authorization and X-Amz-Security-Token values are masked in the execution 
   expect(run.stdout).not.toContain('AKIDSECRETVALUE');
   expect(run.stdout).not.toContain('SECRETTOKENVALUE');
   expect(run.stdout).toContain(`Method request headers: {Authorization=${'*'.repeat(secret.length - 4)}cafe, X-Amz-Security-Token=${'*'.repeat(token.length - 4)}1234, X-Custom=visible}`);
-  expect(run.stdout).toMatch(/Endpoint request headers: \{x-amzn-lambda-integration-tag=[0-9a-f-]{36}, Authorization=\*+[0-9a-f]{4}, X-Amz-Date=\d{8}T\d{6}Z, /);
-  expect(run.stdout).toMatch(/X-Amz-Security-Token=\*+\S{4}, Content-Type=application\/json\}/);
+  // The function's event shows the same masked values; nothing the local run did not do is logged.
+  expect(run.stdout).toContain(`"Authorization":"${'*'.repeat(secret.length - 4)}cafe"`);
+  expect(run.stdout).toContain(`"X-Amz-Security-Token":["${'*'.repeat(token.length - 4)}1234"]`);
+  expect(run.stdout).not.toContain('Endpoint request headers');
   expect(run.stdout).toContain('Method request path: {id=42}');
   expect(run.stdout).toContain('Response body:\n{"id":"42"}\n');
 });

@@ -83,7 +83,16 @@ export function writeLocalOutputs(outputs: LocalOutputs, dir: string): string {
     throw new CliError(`the local vendor_outputs.json of stack ${outputs.stack.stackName} is not valid, so it was not written:\n${violations.map((v) => `  ${displayPointer(v.pointer)}: ${v.message}`).join('\n')}`);
   }
   const file = path.resolve(dir, OUTPUTS_FILE_NAME);
-  writeFileAtomic(file, `${JSON.stringify(outputs.document, null, 2)}\n`);
+  try {
+    writeFileAtomic(file, `${JSON.stringify(outputs.document, null, 2)}\n`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'the directory is not writable'
+      : code === 'ENOENT' ? 'the directory does not exist'
+        : code === 'ENOTDIR' ? 'it is not a directory'
+          : (error as Error).message;
+    throw new CliError(`--write-outputs: cannot write ${file}: ${why}${code ? ` (${code})` : ''}`);
+  }
   return file;
 }
 

@@ -76,10 +76,7 @@ export function runMock(
 
 function pickTemplate(templates: Readonly<Record<string, string>>, contentType: string | undefined): string | undefined {
   const type = contentType?.split(';')[0].trim().toLowerCase();
-  if (type !== undefined && templates[type] !== undefined) {
-    return templates[type];
-  }
-  return templates['application/json'] ?? Object.values(templates)[0];
+  return (type === undefined ? undefined : own(templates, type)) ?? own(templates, 'application/json') ?? Object.values(templates)[0];
 }
 
 function fullMatch(pattern: string, text: string): boolean {
@@ -98,9 +95,14 @@ function mapValue(expression: string, request: MockRequest): string | undefined 
   }
   const m = /^method\.request\.(header|querystring|path)\.(.+)$/.exec(expression);
   if (m) {
-    return m[1] === 'header' ? request.header(m[2]) : m[1] === 'querystring' ? request.query[m[2]] : request.pathParameters[m[2]];
+    return m[1] === 'header' ? request.header(m[2]) : own(m[1] === 'querystring' ? request.query : request.pathParameters, m[2]);
   }
   return undefined;
+}
+
+/** An own property only: names may come from the client (`constructor`, `__proto__`). */
+function own(record: Readonly<Record<string, string>>, name: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined;
 }
 
 /** The CORS origin check aws-cdk-lib generates: which header to set to the request's origin, if any. */

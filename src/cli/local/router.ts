@@ -23,7 +23,7 @@ export function pathSegments(pathBelowStage: string): string[] {
 
 /** Finds the resource and method for a request, or undefined (API Gateway: 403 Missing Authentication Token). */
 export function route(root: ResourceNode, httpMethod: string, segments: readonly string[]): RouteMatch | undefined {
-  const found = matchResource(root, segments, 0, {});
+  const found = matchResource(root, segments, 0, Object.create(null));
   if (found === undefined) {
     return undefined;
   }
@@ -46,16 +46,23 @@ function matchResource(
     }
   }
   if (node.paramChild !== undefined && segment !== '') {
-    const found = matchResource(node.paramChild, segments, index + 1, { ...params, [node.paramChild.paramName!]: segment });
+    const found = matchResource(node.paramChild, segments, index + 1, withParam(params, node.paramChild.paramName!, segment));
     if (found !== undefined) {
       return found;
     }
   }
   const greedy = node.greedyChild;
   if (greedy !== undefined && greedy.methods.size > 0) {
-    return { resource: greedy, params: { ...params, [greedy.paramName!]: segments.slice(index).join('/') } };
+    return { resource: greedy, params: withParam(params, greedy.paramName!, segments.slice(index).join('/')) };
   }
   return undefined;
+}
+
+/** A copy of the parameters with one more, without a prototype. */
+function withParam(params: Record<string, string>, name: string, value: string): Record<string, string> {
+  const out: Record<string, string> = Object.assign(Object.create(null), params);
+  out[name] = value;
+  return out;
 }
 
 /** Every (path, method) of a tree, depth first, for the start-up listing. */

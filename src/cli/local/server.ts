@@ -5,12 +5,13 @@
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { CliError } from '../command';
-import { GatewayRequest, LocalGateway, MAX_BODY_BYTES, tooLarge } from './gateway';
+import { GatewayRequest, GatewayResponse, LocalGateway, MAX_BODY_BYTES, tooLarge } from './gateway';
 import { requestId as newRequestId } from './ids';
 import { Invoker } from './invoker';
 import { ApiSpec, LocalApp } from './model';
+import { unsendable } from './pipeline/sendable';
 import { listMethods } from './router';
-import { SigV4Credentials } from './sigv4';
+import { SigV4Credentials, SigV4Verifier } from './sigv4';
 
 export interface ServerOptions {
   /** Interface to bind. @default 127.0.0.1 */
@@ -100,29 +101,35 @@ export class LocalApiServer {
     const host = this.options.host ?? '127.0.0.1';
     const firstPort = this.options.port ?? 3000;
     const apis = this.app.apis.filter((a) => a.stages.length > 0);
+    if (firstPort !== 0 && firstPort + apis.length - 1 > 65535) {
+      throw new CliError(`--port ${firstPort} leaves no room for ${apis.length} APIs (they take consecutive ports, up to ${firstPort + apis.length - 1}); pass --port ${65536 - apis.length} or lower, or 0 for free ports`, 2);
+    }
+    const verifier = this.options.credentials === undefined ? undefined : new SigV4Verifier(this.options.credentials);
     this.invoker.warmAll();
     for (let i = 0; i < apis.length; i++) {
       const api = apis[i];
-      const gateway = new LocalGateway(api, {
+      const gateway = new LocalGateway({
+        api,
         invoker: this.invoker,
         functions: this.app.functions,
-        credentials: this.options.credentials,
+        verifier,
         allowUnsigned: this.options.allowUnsigned,
-        note: (id, text) => this.options.print(`${id} GATEWAY ${text}`),
+        note: (id, text) => this.note(id, text),
       });
       const server = http.createServer({ keepAliveTimeout: 5000 }, (req, res) => this.onRequest(gateway, req, res));
       this.servers.push(server);
       const port = firstPort === 0 ? 0 : firstPort + i;
       await new Promise<void>((resolve, reject) => {
-        server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE'
-          ? new CliError(`port ${port} on ${host} is in use; pass --port with a free port (or 0 for any)`)
-          : error));
+        server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, host, port)));
         server.listen(port, host, () => resolve());
       });
       const actual = (server.address() as AddressInfo).port;
-      const shownHost = host.includes(':') ? `[${host}]` : host;
-      this.endpoints.push({ api, host, port: actual, urls: api.stages.map((s) => `http://${shownHost}:${actual}/${s}/`) });
+      this.endpoints.push({ api, host, port: actual, urls: api.stages.map((s) => `http://${urlHost(host)}:${actual}/${s}/`) });
     }
+  }
+
+  private note(requestId: string, text: string): void {
+    this.options.print(`${requestId} GATEWAY ${text}`);
   }
 
   private onRequest(gateway: LocalGateway, req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -168,19 +175,10 @@ export class LocalApiServer {
     };
     const answer = tooBig ? Promise.resolve(tooLarge(newRequestId())) : gateway.handle(request);
     answer.then((response) => {
-      const flat: string[] = [];
-      for (const [name, value] of response.headers) {
-        flat.push(name, value);
-      }
-      // A string body goes out in the same write as the headers; bytes are sent as latin1 text,
-      // which keeps every byte as it is.
-      const text = typeof response.body === 'string';
-      flat.push('Content-Length', String(text ? Buffer.byteLength(response.body as string) : response.body.length));
-      res.writeHead(response.statusCode, flat);
-      if (text) {
-        res.end(response.body as string);
-      } else {
-        res.end((response.body as Buffer).toString('latin1'), 'latin1');
+      if (!send(res, response)) {
+        // The pipeline checks every header; this is the last guard, so that no response can stop the server.
+        this.note(response.requestId, `the response could not be sent as HTTP (${describeUnsendable(response)}); answered 502`);
+        send(res, { statusCode: 502, headers: [['Content-Type', 'application/json'], ['x-amzn-RequestId', response.requestId]], body: '{"message":"Internal server error"}', requestId: response.requestId });
       }
       if (!this.options.quiet) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -197,3 +195,58 @@ export class LocalApiServer {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/** Writes a response; false (nothing written) when Node refuses its status or headers. */
+function send(res: http.ServerResponse, response: GatewayResponse): boolean {
+  const flat: string[] = [];
+  for (const [name, value] of response.headers) {
+    flat.push(name, value);
+  }
+  // A string body goes out in the same write as the headers; bytes are sent as latin1 text,
+  // which keeps every byte as it is.
+  const text = typeof response.body === 'string';
+  flat.push('Content-Length', String(text ? Buffer.byteLength(response.body as string) : response.body.length));
+  try {
+    res.writeHead(response.statusCode, flat);
+  } catch {
+    return false;
+  }
+  if (text) {
+    res.end(response.body as string);
+  } else {
+    res.end((response.body as Buffer).toString('latin1'), 'latin1');
+  }
+  return true;
+}
+
+function describeUnsendable(response: GatewayResponse): string {
+  return unsendable(response) ?? 'refused by Node';
+}
+
+/** A host as it appears in a URL: an IPv6 address in brackets. */
+export function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/** Whether a bind address is reachable only from this machine. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || /^::ffff:127\./i.test(host);
+}
+
+/** A listen failure as one line that says what to do. */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new CliError(`port ${port} on ${host} is in use; pass --port with a free port (or 0 for any)`);
+    case 'EACCES':
+      return new CliError(`port ${port} on ${host} needs privileges this process does not have; pass --port 1024 or above (or 0 for any)`);
+    case 'EADDRNOTAVAIL':
+      return new CliError(`--host ${host}: no network interface of this machine has that address; pass an address of this machine, e.g. 127.0.0.1`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+      return new CliError(`--host ${host}: not an IP address and not a name this machine resolves; pass an address of this machine, e.g. 127.0.0.1`);
+    default:
+      return new CliError(`cannot listen on ${host} port ${port}: ${error.message}`);
+  }
+}

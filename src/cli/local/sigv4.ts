@@ -1,13 +1,25 @@
 /**
- * AWS Signature Version 4 verification for the local REST API server, so that a method with IAM
- * authorization accepts exactly the requests a real client signs for `execute-api`
- * (`curl --aws-sigv4`, the AWS SDK signer, the client libraries) and refuses the rest.
+ * AWS Signature Version 4 verification for IAM-authorized methods of the local REST API.
  *
- * Only header-signed requests (an `Authorization: AWS4-HMAC-SHA256 ...` header) are supported.
+ * The expected signature is computed by the AWS SDK's own signer (`@smithy/signature-v4`, service
+ * `execute-api`), so client and server share one canonicalization: the path URI-encoded once more
+ * (services other than S3), the query decoded and strictly re-encoded and sorted (a `+` is a plus,
+ * never a space), the signed headers trimmed, the payload hashed. Both placements the service
+ * accepts work: the `Authorization` header, and the query string of a presigned URL
+ * (`X-Amz-Algorithm`, `X-Amz-Credential`, `X-Amz-Date`, `X-Amz-Expires`, `X-Amz-SignedHeaders`,
+ * `X-Amz-Signature`).
+ *
+ * The SDK signs the path after removing `.`, `..` and empty segments; the local router does not
+ * remove them. A signed request whose path has such segments is refused, so that a signature can
+ * never authorize a resource other than the one it was made for.
+ *
  * The region of the credential scope is accepted as signed: the local server serves every region.
  */
-import { createHash, createHmac, timingSafeEqual } from 'crypto';
+import { createHash, timingSafeEqual } from 'crypto';
+import { Hash } from '@smithy/hash-node';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { UsageError } from '../command';
+import { safeDecode } from './router';
 
 /** A request as the local server received it. */
 export interface SignedRequest {
@@ -15,8 +27,8 @@ export interface SignedRequest {
   readonly method: string;
   /** The raw request target as received: path plus optional `?query`, still percent-encoded. */
   readonly path: string;
-  /** Headers as Node's `IncomingMessage.headers` holds them (lowercase names). */
-  readonly headers: Record<string, string | string[] | undefined>;
+  /** Headers by lowercase name (repeated headers as arrays). */
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** The whole request body (empty when none). */
   readonly body: Buffer;
 }
@@ -27,271 +39,327 @@ export interface SigV4Credentials {
   readonly secretAccessKey: string;
 }
 
-export type SigV4Result = { ok: true } | { ok: false; reason: string };
+/** Why a request was refused; each maps to one of API Gateway's answers. */
+export type SigV4Failure =
+  /** Neither an Authorization header nor query-string signature parameters. */
+  | 'unsigned'
+  /** The signature parameters are incomplete or unparseable (IncompleteSignatureException). */
+  | 'incomplete'
+  /** An access key the server does not know (UnrecognizedClientException). */
+  | 'unknown-key'
+  /** Too old, too far in the future, or a presigned URL past its expiry (InvalidSignatureException). */
+  | 'expired'
+  /** Anything else (InvalidSignatureException). */
+  | 'invalid';
+
+export type SigV4Result =
+  | { readonly ok: true }
+  | {
+    readonly ok: false;
+    readonly failure: SigV4Failure;
+    /** What the gateway answers (`{"message": ...}`), in the service's words. */
+    readonly message: string;
+    /** Why, for the terminal. */
+    readonly reason: string;
+  };
 
 const ALGORITHM = 'AWS4-HMAC-SHA256';
 const SERVICE = 'execute-api';
-/** How far the request time may be from the server's clock, as AWS allows. */
-const MAX_SKEW_MS = 15 * 60 * 1000;
+/** How far the request time may be from the server's clock: API Gateway allows 5 minutes. */
+const MAX_SKEW_MS = 5 * 60 * 1000;
+/** The longest `X-Amz-Expires` SigV4 allows: one week. */
+const MAX_EXPIRES_SECONDS = 7 * 24 * 60 * 60;
 
-/**
- * Verifies the SigV4 signature of `request` against `credentials`.
- *
- * The canonical request is built as AWS documents it for services other than S3 (the received path
- * segments are URI-encoded once more, `.`/`..`/empty segments removed; the query decoded, strictly
- * re-encoded and sorted; the signed headers lowercased with trimmed, collapsed values; the payload
- * hash from `x-amz-content-sha256` when present, else the SHA-256 of the body). Because curl signs
- * differently from version to version (before 8.x it signed the path and query exactly as sent;
- * 8.x decodes `+` in the query as a space), those canonical forms are accepted too: each is still
- * a function of the exact request received, so a signature over any of them binds the method,
- * path, query, signed headers and body.
- *
- * @param now the server's clock (for tests); the request time must be within 15 minutes of it
- */
-export function verifySigV4(request: SignedRequest, credentials: SigV4Credentials, now: Date = new Date()): SigV4Result {
-  const authorization = header(request.headers, 'authorization');
-  if (authorization === undefined) {
-    return fail('missing Authorization header (the request is not signed)');
-  }
-  const parsed = parseAuthorization(authorization);
-  if (typeof parsed === 'string') {
-    return fail(parsed);
-  }
-  const { accessKeyId, date, region, service, terminator, signedHeaders, signature } = parsed;
+const MISMATCH = 'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.';
+const UNKNOWN_KEY = 'The security token included in the request is invalid.';
 
-  if (accessKeyId !== credentials.accessKeyId) {
-    return fail(`unknown access key ID '${accessKeyId}'; this server accepts only the access key ID it was started with`);
-  }
-  if (service !== SERVICE) {
-    return fail(`credential scope service is '${service}'; a REST API request must be signed for '${SERVICE}'`);
-  }
-  if (terminator !== 'aws4_request') {
-    return fail(`credential scope must end with 'aws4_request', got '${terminator}'`);
-  }
-  if (!signedHeaders.includes('host')) {
-    return fail(`SignedHeaders must include 'host'; got '${signedHeaders.join(';')}'`);
+/** The signature parameters, from the header or from the query string. */
+interface SignatureParameters {
+  readonly credential: string;
+  readonly signedHeaders: string;
+  readonly signature: string;
+  readonly amzDate: string;
+  /** Presigned URLs only. */
+  readonly expiresSeconds?: number;
+}
+
+/** A key pair's verifier: one SDK signer, reused for every request. */
+export class SigV4Verifier {
+  private readonly signer: SignatureV4;
+
+  constructor(private readonly credentials: SigV4Credentials) {
+    this.signer = new SignatureV4({
+      service: SERVICE,
+      region: 'us-east-1',
+      credentials,
+      sha256: Hash.bind(null, 'sha256'),
+      // The client's X-Amz-Content-Sha256 is used when it signed one; none is added.
+      applyChecksum: false,
+    });
   }
 
-  const amzDate = header(request.headers, 'x-amz-date');
-  if (amzDate === undefined) {
-    return fail('missing X-Amz-Date header');
-  }
-  const requestTime = parseAmzDate(amzDate.trim());
-  if (requestTime === undefined) {
-    return fail(`X-Amz-Date '${amzDate}' is not in the form YYYYMMDDTHHMMSSZ`);
-  }
-  if (!signedHeaders.includes('x-amz-date')) {
-    return fail(`SignedHeaders must include 'x-amz-date'; got '${signedHeaders.join(';')}'`);
-  }
-  if (amzDate.trim().slice(0, 8) !== date) {
-    return fail(`credential scope date ${date} does not match the X-Amz-Date ${amzDate.trim()}`);
-  }
-  if (Math.abs(now.getTime() - requestTime.getTime()) > MAX_SKEW_MS) {
-    return fail(`signature expired: request time ${amzDate.trim()} is more than 15 minutes from the server time ${formatAmzDate(now)}`);
+  /** The access key ID the server accepts. */
+  get accessKeyId(): string {
+    return this.credentials.accessKeyId;
   }
 
-  const canonicalHeaders: string[] = [];
-  for (const name of signedHeaders) {
-    const value = canonicalHeaderValue(request.headers[name]);
-    if (value === undefined) {
-      return fail(`signed header '${name}' is missing from the request`);
-    }
-    canonicalHeaders.push(`${name}:${value}\n`);
-  }
-
-  const payloadHash = payloadHashOf(request);
-  if (typeof payloadHash !== 'string') {
-    return fail(payloadHash.reason);
-  }
-
-  const signingKey = deriveSigningKey(credentials.secretAccessKey, date, region, service);
-  const scope = `${date}/${region}/${service}/${terminator}`;
-  const expected = Buffer.from(signature, 'hex');
-  const [rawPath, rawQuery] = splitTarget(request.path);
-  for (const uri of unique([canonicalUri(rawPath, true), canonicalUri(rawPath, false), rawPath || '/'])) {
-    for (const query of unique([canonicalQuery(rawQuery, false), canonicalQuery(rawQuery, true), rawQuery])) {
-      const canonicalRequest = [
-        request.method.toUpperCase(),
-        uri,
-        query,
-        canonicalHeaders.join(''),
-        signedHeaders.join(';'),
-        payloadHash,
-      ].join('\n');
-      const stringToSign = [ALGORITHM, amzDate.trim(), scope, sha256Hex(canonicalRequest)].join('\n');
-      const actual = createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest();
-      if (timingSafeEqual(actual, expected)) {
-        return { ok: true };
+  /**
+   * Verifies the SigV4 signature of `request`.
+   *
+   * @param now the server's clock (for tests)
+   */
+  async verify(request: SignedRequest, now: Date = new Date()): Promise<SigV4Result> {
+    const [rawPath, rawQuery] = splitTarget(request.path);
+    const query = parseQuery(rawQuery);
+    const authorization = header(request.headers, 'authorization');
+    const presigned = own(query, 'X-Amz-Signature') !== undefined || own(query, 'X-Amz-Algorithm') !== undefined;
+    if (authorization === undefined || authorization.trim() === '') {
+      if (!presigned) {
+        return refuse('unsigned', 'Missing Authentication Token', 'the request is not signed (no Authorization header, no X-Amz-Signature parameter)');
       }
+      return this.verifyParameters(request, rawPath, query, readQueryParameters(query), now);
     }
+    return this.verifyParameters(request, rawPath, query, readAuthorizationHeader(authorization, request.headers), now);
   }
-  return fail('signature does not match: the signature calculated for this request differs from the one provided; check the secret access key and the signing method');
+
+  private async verifyParameters(
+    request: SignedRequest, rawPath: string, query: QueryMap, parsed: SignatureParameters | SigV4Result, now: Date,
+  ): Promise<SigV4Result> {
+    if ('ok' in parsed) {
+      return parsed;
+    }
+    const scope = parsed.credential.split('/');
+    if (scope.length !== 5) {
+      return refuse('incomplete', `Credential must have exactly 5 slash-delimited elements, e.g. keyid/date/region/service/term, got '${parsed.credential}'`, `malformed Credential '${parsed.credential}'`);
+    }
+    const [accessKeyId, date, region, service, terminator] = scope;
+    if (accessKeyId !== this.credentials.accessKeyId) {
+      return refuse('unknown-key', UNKNOWN_KEY, `unknown access key ID '${accessKeyId}'; this server accepts only the access key ID it was started with`);
+    }
+    const requestTime = parseAmzDate(parsed.amzDate);
+    if (requestTime === undefined) {
+      return refuse('incomplete', `Date must be in ISO-8601 'basic format'. Got '${parsed.amzDate}'. See http://en.wikipedia.org/wiki/ISO_8601`, `X-Amz-Date '${parsed.amzDate}' is not in the form YYYYMMDDTHHMMSSZ`);
+    }
+    if (date !== parsed.amzDate.slice(0, 8)) {
+      return refuse('invalid', `Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP: '${date}' != '${parsed.amzDate.slice(0, 8)}', from '${parsed.amzDate}'.`, `credential scope date ${date} does not match the X-Amz-Date ${parsed.amzDate}`);
+    }
+    if (service !== SERVICE) {
+      return refuse('invalid', `Credential should be scoped to correct service: '${SERVICE}'. `, `credential scope service is '${service}'; a REST API request must be signed for '${SERVICE}'`);
+    }
+    if (terminator !== 'aws4_request') {
+      return refuse('invalid', `Credential should be scoped with a valid terminator: 'aws4_request', not '${terminator}'. `, `credential scope must end with 'aws4_request', got '${terminator}'`);
+    }
+    const timing = checkTime(parsed, requestTime, now);
+    if (timing !== undefined) {
+      return timing;
+    }
+    const names = parsed.signedHeaders.split(';');
+    if (!names.includes('host')) {
+      return refuse('invalid', "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.", `SignedHeaders must include 'host'; got '${parsed.signedHeaders}'`);
+    }
+    if (parsed.expiresSeconds === undefined && !names.includes('x-amz-date')) {
+      return refuse('invalid', MISMATCH, `SignedHeaders must include 'x-amz-date'; got '${parsed.signedHeaders}'`);
+    }
+    const headers: Record<string, string> = Object.create(null);
+    for (const name of names) {
+      const value = header(request.headers, name);
+      if (value === undefined) {
+        return refuse('invalid', MISMATCH, `signed header '${name}' is missing from the request`);
+      }
+      headers[name] = value;
+    }
+    const bodyHash = createHash('sha256').update(request.body).digest('hex');
+    const declared = header(request.headers, 'x-amz-content-sha256')?.trim();
+    if (declared !== undefined && declared.toLowerCase() !== bodyHash) {
+      return refuse('invalid', MISMATCH, 'X-Amz-Content-Sha256 does not match the SHA-256 of the request body');
+    }
+    if (!isNormalPath(rawPath)) {
+      return refuse('invalid', MISMATCH, `the path '${rawPath}' has '.', '..' or empty segments, which the signature does not cover`);
+    }
+    const expected = await this.expectedSignature(request, rawPath, query, headers, parsed, requestTime, region);
+    if (expected.signedHeaders !== parsed.signedHeaders || !sameHex(expected.signature, parsed.signature)) {
+      return refuse('invalid', MISMATCH, 'signature does not match: the signature calculated for this request differs from the one provided; check the secret access key and the signing method');
+    }
+    return { ok: true };
+  }
+
+  /** The SDK signer's signature (and signed-header list) for the request as received. */
+  private async expectedSignature(
+    request: SignedRequest, rawPath: string, query: QueryMap, headers: Record<string, string>,
+    parsed: SignatureParameters, signingDate: Date, region: string,
+  ): Promise<{ signature: string; signedHeaders: string }> {
+    const names = new Set(Object.keys(headers));
+    const toSign = {
+      method: request.method.toUpperCase(),
+      protocol: 'http:',
+      hostname: 'localhost',
+      path: rawPath === '' ? '/' : rawPath,
+      query: withoutSignature(query),
+      headers,
+      body: request.body.length === 0 ? undefined : request.body,
+    };
+    const options = { signingDate, signingRegion: region, signingService: SERVICE, signableHeaders: names };
+    if (parsed.expiresSeconds !== undefined) {
+      const signed = await this.signer.presign(toSign, { ...options, expiresIn: parsed.expiresSeconds, unhoistableHeaders: names });
+      return { signature: String(signed.query?.['X-Amz-Signature']), signedHeaders: String(signed.query?.['X-Amz-SignedHeaders']) };
+    }
+    const signed = await this.signer.sign(toSign, options);
+    const authorization = String(signed.headers.authorization);
+    return {
+      signature: /Signature=([0-9a-f]+)/.exec(authorization)?.[1] ?? '',
+      signedHeaders: /SignedHeaders=([^,]*)/.exec(authorization)?.[1] ?? '',
+    };
+  }
 }
 
 /**
- * Parses `ACCESS_KEY_ID:SECRET_ACCESS_KEY` (as given to `--credentials`). The secret is never echoed
- * in the error.
+ * Parses `ACCESS_KEY_ID:SECRET_ACCESS_KEY`. The secret is never echoed in the error.
+ *
+ * @param source what the text came from, for the error (`--credentials`, `VENDOR_OUTPUTS_CREDENTIALS`)
  */
-export function parseCredentials(text: string): SigV4Credentials {
+export function parseCredentials(text: string, source = 'credentials'): SigV4Credentials {
   const colon = text.indexOf(':');
   const accessKeyId = colon < 0 ? text : text.slice(0, colon);
   const secretAccessKey = colon < 0 ? '' : text.slice(colon + 1);
   if (accessKeyId.trim() === '' || secretAccessKey === '') {
-    throw new UsageError('credentials must be ACCESS_KEY_ID:SECRET_ACCESS_KEY (both non-empty, separated by a colon)');
+    throw new UsageError(`${source} must be ACCESS_KEY_ID:SECRET_ACCESS_KEY (both non-empty, separated by a colon)`);
   }
   return { accessKeyId: accessKeyId.trim(), secretAccessKey };
 }
 
-interface ParsedAuthorization {
-  readonly accessKeyId: string;
-  readonly date: string;
-  readonly region: string;
-  readonly service: string;
-  readonly terminator: string;
-  readonly signedHeaders: string[];
-  readonly signature: string;
+/**
+ * Reads the Authorization header as the service does: the algorithm, then `NAME=VALUE` pairs
+ * separated by commas or spaces, then the request date from `X-Amz-Date`.
+ */
+export function readAuthorizationHeader(value: string, headers: SignedRequest['headers']): SignatureParameters | SigV4Result {
+  const tokens = value.trim().split(/[\s,]+/);
+  const algorithm = tokens.shift() ?? '';
+  const fields: Record<string, string> = Object.create(null);
+  for (const token of tokens) {
+    const eq = token.indexOf('=');
+    if (eq < 0) {
+      return refuse('incomplete', `'${token}' not a valid key=value pair (missing equal-sign) in Authorization header: '${value}'.`, `malformed Authorization header: '${token}' is not NAME=VALUE`);
+    }
+    fields[token.slice(0, eq)] = token.slice(eq + 1);
+  }
+  const amzDate = header(headers, 'x-amz-date')?.trim();
+  const missing = [
+    fields.Credential === undefined ? "Authorization header requires 'Credential' parameter." : undefined,
+    fields.Signature === undefined ? "Authorization header requires 'Signature' parameter." : undefined,
+    fields.SignedHeaders === undefined ? "Authorization header requires 'SignedHeaders' parameter." : undefined,
+    amzDate === undefined ? "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header." : undefined,
+  ].filter((m): m is string => m !== undefined);
+  if (missing.length > 0) {
+    return refuse('incomplete', `${missing.join(' ')} Authorization=${value}`, `incomplete Authorization header: ${missing.join(' ')}`);
+  }
+  if (algorithm !== ALGORITHM) {
+    return refuse('incomplete', MISMATCH, `Authorization header uses '${algorithm}'; only ${ALGORITHM} is supported`);
+  }
+  return { credential: fields.Credential, signedHeaders: fields.SignedHeaders, signature: fields.Signature, amzDate: amzDate! };
 }
 
-/** Parses the Authorization header; a string is the reason it is malformed. */
-export function parseAuthorization(value: string): ParsedAuthorization | string {
-  const trimmed = value.trim();
-  const space = trimmed.indexOf(' ');
-  const algorithm = space < 0 ? trimmed : trimmed.slice(0, space);
-  if (algorithm !== ALGORITHM) {
-    return `Authorization header uses '${algorithm}'; only ${ALGORITHM} is supported`;
+const QUERY_PARAMETERS = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Signature', 'X-Amz-Date', 'X-Amz-SignedHeaders', 'X-Amz-Expires'];
+
+/** Reads the signature parameters of a presigned URL. */
+function readQueryParameters(query: QueryMap): SignatureParameters | SigV4Result {
+  const value = (name: string) => {
+    const v = own(query, name);
+    return Array.isArray(v) ? undefined : v as string | undefined;
+  };
+  const missing = QUERY_PARAMETERS.filter((name) => value(name) === undefined);
+  if (missing.length > 0) {
+    return refuse('incomplete', `AWS query-string parameters must include ${QUERY_PARAMETERS.map((n) => `'${n}'`).join(', ')}. Re-examine the query-string parameters.`, `presigned URL without ${missing.join(', ')} (or with one repeated)`);
   }
-  const fields = new Map<string, string>();
-  for (const part of trimmed.slice(space + 1).split(',')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) {
-      return `malformed Authorization header: '${part.trim()}' is not NAME=VALUE`;
-    }
-    fields.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  if (value('X-Amz-Algorithm') !== ALGORITHM) {
+    return refuse('incomplete', MISMATCH, `X-Amz-Algorithm is '${value('X-Amz-Algorithm')}'; only ${ALGORITHM} is supported`);
   }
-  const credential = fields.get('Credential');
-  const signedHeaders = fields.get('SignedHeaders');
-  const signature = fields.get('Signature');
-  if (credential === undefined || signedHeaders === undefined || signature === undefined) {
-    return 'malformed Authorization header: it needs Credential=..., SignedHeaders=... and Signature=...';
-  }
-  const scope = credential.split('/');
-  if (scope.length !== 5 || scope.some((s) => s === '')) {
-    return `malformed Credential '${credential}': expected ACCESS_KEY_ID/YYYYMMDD/REGION/SERVICE/aws4_request`;
-  }
-  if (!/^\d{8}$/.test(scope[1])) {
-    return `malformed Credential: date '${scope[1]}' is not YYYYMMDD`;
-  }
-  if (!/^[0-9a-f]{64}$/.test(signature)) {
-    return 'malformed Signature: expected 64 lowercase hexadecimal digits';
-  }
-  const names = signedHeaders.split(';');
-  if (names.some((n) => n === '' || n !== n.toLowerCase())) {
-    return `malformed SignedHeaders '${signedHeaders}': expected lowercase header names separated by ';'`;
+  const expires = value('X-Amz-Expires')!;
+  if (!/^\d{1,7}$/.test(expires) || Number(expires) < 1 || Number(expires) > MAX_EXPIRES_SECONDS) {
+    return refuse('incomplete', `X-Amz-Expires must be an integer from 1 to ${MAX_EXPIRES_SECONDS} (one week), got '${expires}'.`, `X-Amz-Expires '${expires}' is out of range`);
   }
   return {
-    accessKeyId: scope[0],
-    date: scope[1],
-    region: scope[2],
-    service: scope[3],
-    terminator: scope[4],
-    signedHeaders: names,
-    signature,
+    credential: value('X-Amz-Credential')!,
+    signedHeaders: value('X-Amz-SignedHeaders')!,
+    signature: value('X-Amz-Signature')!,
+    amzDate: value('X-Amz-Date')!,
+    expiresSeconds: Number(expires),
   };
 }
 
-/**
- * The canonical URI of a raw (still percent-encoded) path for services other than S3: each segment
- * URI-encoded once more (so `%20` becomes `%2520`, as the AWS SDK signs it), `/` kept. With
- * `normalize`, empty, `.` and `..` segments are resolved first, as the AWS SDK does.
- */
-export function canonicalUri(rawPath: string, normalize: boolean): string {
-  const path = rawPath === '' ? '/' : rawPath;
-  if (!normalize) {
-    return path.split('/').map(uriEncode).join('/');
+/** The request time against the server clock: 5 minutes either way; a presigned URL until it expires. */
+function checkTime(parsed: SignatureParameters, requestTime: Date, now: Date): SigV4Result | undefined {
+  const amzDate = parsed.amzDate;
+  if (requestTime.getTime() - now.getTime() > MAX_SKEW_MS) {
+    return refuse('expired', `Signature not yet current: ${amzDate} is still later than ${formatAmzDate(new Date(now.getTime() + MAX_SKEW_MS))} (${formatAmzDate(now)} + 5 min.)`, `signature not yet current: request time ${amzDate} is more than 5 minutes after the server time ${formatAmzDate(now)}`);
   }
-  const segments: string[] = [];
-  for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.') {
-      continue;
+  if (parsed.expiresSeconds !== undefined) {
+    if (now.getTime() - requestTime.getTime() > parsed.expiresSeconds * 1000) {
+      return refuse('expired', `Signature expired: ${amzDate} is now earlier than ${formatAmzDate(new Date(now.getTime() - parsed.expiresSeconds * 1000))} (${formatAmzDate(now)} - ${parsed.expiresSeconds} sec.)`, `presigned URL expired: signed at ${amzDate} for ${parsed.expiresSeconds} s; server time ${formatAmzDate(now)}`);
     }
-    if (segment === '..') {
-      segments.pop();
-    } else {
-      segments.push(segment);
-    }
+    return undefined;
   }
-  const trailing = segments.length > 0 && path.endsWith('/') ? '/' : '';
-  return `/${segments.map(uriEncode).join('/')}${trailing}`;
+  if (now.getTime() - requestTime.getTime() > MAX_SKEW_MS) {
+    return refuse('expired', `Signature expired: ${amzDate} is now earlier than ${formatAmzDate(new Date(now.getTime() - MAX_SKEW_MS))} (${formatAmzDate(now)} - 5 min.)`, `signature expired: request time ${amzDate} is more than 5 minutes before the server time ${formatAmzDate(now)}`);
+  }
+  return undefined;
 }
 
-/**
- * The canonical query string: each name and value decoded and strictly re-encoded, sorted by name
- * then value; `NAME` alone becomes `NAME=`. With `plusAsSpace` a `+` (literal or `%2B`) encodes as
- * `%20`, as curl 8 signs it.
- */
-export function canonicalQuery(rawQuery: string, plusAsSpace: boolean): string {
-  const pairs: Array<[string, string]> = [];
+/** Query parameters decoded (`%XX` only: a `+` stays a plus), by name, without a prototype. */
+type QueryMap = Record<string, string | string[]>;
+
+function parseQuery(rawQuery: string): QueryMap {
+  const query: QueryMap = Object.create(null);
   for (const part of rawQuery.split('&')) {
     if (part === '') {
       continue;
     }
     const eq = part.indexOf('=');
-    const name = eq < 0 ? part : part.slice(0, eq);
-    const value = eq < 0 ? '' : part.slice(eq + 1);
-    const encode = (s: string) => {
-      const decoded = safeDecode(s);
-      return uriEncode(plusAsSpace ? decoded.replace(/\+/g, ' ') : decoded);
-    };
-    pairs.push([encode(name), encode(value)]);
+    const name = safeDecode(eq < 0 ? part : part.slice(0, eq));
+    const value = safeDecode(eq < 0 ? '' : part.slice(eq + 1));
+    const existing = query[name];
+    query[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
-  pairs.sort(([an, av], [bn, bv]) => compare(an, bn) || compare(av, bv));
-  return pairs.map(([n, v]) => `${n}=${v}`).join('&');
+  return query;
 }
 
-/** URI-encodes every byte except the unreserved characters `A-Z a-z 0-9 - _ . ~`, in uppercase hex. */
-export function uriEncode(text: string): string {
-  let out = '';
-  for (const byte of Buffer.from(text, 'utf8')) {
-    const c = String.fromCharCode(byte);
-    out += /[A-Za-z0-9\-_.~]/.test(c) ? c : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+function withoutSignature(query: QueryMap): QueryMap {
+  const copy: QueryMap = Object.create(null);
+  for (const name of Object.keys(query)) {
+    if (name !== 'X-Amz-Signature') {
+      copy[name] = query[name];
+    }
   }
-  return out;
+  return copy;
 }
 
-/** The signing key: HMAC chain of date, region, service and `aws4_request` from `AWS4` + secret. */
-export function deriveSigningKey(secretAccessKey: string, date: string, region: string, service: string): Buffer {
-  const kDate = createHmac('sha256', `AWS4${secretAccessKey}`).update(date, 'utf8').digest();
-  const kRegion = createHmac('sha256', kDate).update(region, 'utf8').digest();
-  const kService = createHmac('sha256', kRegion).update(service, 'utf8').digest();
-  return createHmac('sha256', kService).update('aws4_request', 'utf8').digest();
+/** Whether a raw path is already what the SDK signs: no `.`, `..` or empty segments. */
+function isNormalPath(rawPath: string): boolean {
+  if (rawPath === '' || rawPath === '/') {
+    return true;
+  }
+  const segments = rawPath.slice(1).split('/');
+  if (segments[segments.length - 1] === '') {
+    segments.pop();
+  }
+  return rawPath.startsWith('/') && segments.every((s) => s !== '' && s !== '.' && s !== '..');
 }
 
-function payloadHashOf(request: SignedRequest): string | { reason: string } {
-  const bodyHash = createHash('sha256').update(request.body).digest('hex');
-  const declared = header(request.headers, 'x-amz-content-sha256')?.trim();
-  if (declared === undefined) {
-    return bodyHash;
-  }
-  if (/^[0-9a-fA-F]{64}$/.test(declared) && declared.toLowerCase() !== bodyHash) {
-    return { reason: 'X-Amz-Content-Sha256 does not match the SHA-256 of the request body' };
-  }
-  // Other values (UNSIGNED-PAYLOAD, STREAMING-...) are signed as given.
-  return declared;
+/** An own property only (a client may name anything `constructor` or `__proto__`). */
+function own<T>(record: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined;
 }
 
 /** A single header value; repeated headers are joined with commas. */
 function header(headers: SignedRequest['headers'], name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value.join(',') : value;
+  const value = own(headers, name);
+  return Array.isArray(value) ? value.join(',') : value as string | undefined;
 }
 
-/** Trimmed value with runs of whitespace collapsed; repeated values joined with commas. */
-function canonicalHeaderValue(value: string | string[] | undefined): string | undefined {
-  if (value === undefined) {
-    return undefined;
+function sameHex(a: string, b: string): boolean {
+  if (!/^[0-9a-f]{64}$/.test(a) || !/^[0-9a-f]{64}$/.test(b)) {
+    return false;
   }
-  const values = Array.isArray(value) ? value : [value];
-  return values.map((v) => v.trim().replace(/\s+/g, ' ')).join(',');
+  return timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 }
 
 function splitTarget(target: string): [string, string] {
@@ -307,33 +375,13 @@ function parseAmzDate(value: string): Date | undefined {
     return undefined;
   }
   const time = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
-  return Number.isNaN(time) ? undefined : new Date(time);
+  return Number.isNaN(time) || formatAmzDate(new Date(time)) !== value ? undefined : new Date(time);
 }
 
 function formatAmzDate(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function unique(values: string[]): string[] {
-  return [...new Set(values)];
-}
-
-function fail(reason: string): SigV4Result {
-  return { ok: false, reason };
+function refuse(failure: SigV4Failure, message: string, reason: string): SigV4Result {
+  return { ok: false, failure, message, reason };
 }

@@ -2,10 +2,10 @@
  * The small pure parts of the local REST API: intrinsic evaluation, URL localization, the MOCK
  * CORS origin check, proxy response checks, binary media types, masking.
  */
-import { mask } from '../../../src/cli/local/gateway';
 import { evaluate, IntrinsicEnvironment, pseudoParameters, tryEvaluateString, Unresolvable } from '../../../src/cli/local/intrinsics';
 import { localizeUrl, pendingExpression } from '../../../src/cli/local/local-outputs';
 import { originOverride, runMock } from '../../../src/cli/local/mock';
+import { mask } from '../../../src/cli/local/pipeline/execution-log';
 import { isBinaryType, parseProxyResult } from '../../../src/cli/local/proxy-response';
 
 const env: IntrinsicEnvironment = {

@@ -1,0 +1,28 @@
+/**
+ * Step: the method's authorization, one authorizer per `AuthorizationType`. An authorizer either
+ * refuses the request or sets its identity. The console's TEST skips this step.
+ */
+import { authorizeIam } from './authorizers/iam';
+import { GatewayError, UNAUTHORIZED } from './gateway-errors';
+import type { RoutedRequest } from './request';
+
+type Authorizer = (routed: RoutedRequest) => GatewayError | undefined | Promise<GatewayError | undefined>;
+
+/** Token-based authorizers are not run locally yet: they only require the token to be present. */
+const tokenPresent: Authorizer = (routed) => (routed.headers.get('authorization')?.trim() ? undefined : UNAUTHORIZED);
+
+const AUTHORIZERS: Readonly<Record<string, Authorizer>> = {
+  NONE: () => undefined,
+  AWS_IAM: authorizeIam,
+  COGNITO_USER_POOLS: tokenPresent,
+  CUSTOM: tokenPresent,
+};
+
+export function authorize(routed: RoutedRequest): GatewayError | undefined | Promise<GatewayError | undefined> {
+  if (routed.settings.testInvoke) {
+    return undefined;
+  }
+  const type = routed.route.method.authorizationType;
+  const authorizer = Object.prototype.hasOwnProperty.call(AUTHORIZERS, type) ? AUTHORIZERS[type] : AUTHORIZERS.NONE;
+  return authorizer(routed);
+}

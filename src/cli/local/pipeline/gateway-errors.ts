@@ -1,0 +1,74 @@
+/**
+ * The gateway's own answers (API Gateway "gateway responses"): a type, a status, a message and the
+ * `x-amzn-ErrorType` header, with the API's `AWS::ApiGateway::GatewayResponse` overrides applied.
+ */
+import type { ApiSpec } from '../model';
+import type { GatewayResponse, RequestIds } from './request';
+
+/** API Gateway's payload limit. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** A refusal or failure the gateway answers itself. */
+export interface GatewayError {
+  /** Gateway response type (`MISSING_AUTHENTICATION_TOKEN`, `DEFAULT_5XX`...). */
+  readonly type: string;
+  readonly status: number;
+  /** The `message` of the JSON body. */
+  readonly message: string;
+  /** `x-amzn-ErrorType`, when the service sends one. */
+  readonly errorType?: string;
+}
+
+export const MISSING_AUTHENTICATION_TOKEN: GatewayError = { type: 'MISSING_AUTHENTICATION_TOKEN', status: 403, message: 'Missing Authentication Token', errorType: 'MissingAuthenticationTokenException' };
+export const INVALID_API_KEY: GatewayError = { type: 'INVALID_API_KEY', status: 403, message: 'Forbidden', errorType: 'ForbiddenException' };
+export const UNAUTHORIZED: GatewayError = { type: 'UNAUTHORIZED', status: 401, message: 'Unauthorized', errorType: 'UnauthorizedException' };
+export const API_CONFIGURATION_ERROR: GatewayError = { type: 'API_CONFIGURATION_ERROR', status: 500, message: 'Internal server error', errorType: 'InternalServerErrorException' };
+/** A failed or malformed integration response (Lambda error, malformed proxy response). */
+export const INTEGRATION_FAILURE_502: GatewayError = { type: 'DEFAULT_5XX', status: 502, message: 'Internal server error', errorType: 'InternalServerErrorException' };
+/** Lambda refused the invocation (throttled, or the event too large): the function did not run. */
+export const INTEGRATION_FAILURE_500: GatewayError = { type: 'DEFAULT_5XX', status: 500, message: 'Internal server error', errorType: 'InternalServerErrorException' };
+export const INTEGRATION_TIMEOUT: GatewayError = { type: 'INTEGRATION_TIMEOUT', status: 504, message: 'Endpoint request timed out' };
+
+/** A gateway error response, with the API's `AWS::ApiGateway::GatewayResponse` applied. */
+export function renderError(api: ApiSpec, ids: RequestIds, error: GatewayError): GatewayResponse {
+  const fallback = error.status >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX';
+  const responses = api.gatewayResponses;
+  const custom = responses.find((r) => r.responseType === error.type) ?? responses.find((r) => r.responseType === fallback);
+  const headers: Array<[string, string]> = [
+    ['Content-Type', 'application/json'],
+    ['x-amzn-RequestId', ids.requestId],
+  ];
+  if (error.errorType !== undefined) {
+    headers.push(['x-amzn-ErrorType', error.errorType]);
+  }
+  headers.push(['x-amz-apigw-id', ids.apigwId]);
+  for (const [name, value] of Object.entries(custom?.headers ?? {})) {
+    setHeader(headers, name, value);
+  }
+  return {
+    statusCode: custom?.statusCode ?? error.status,
+    headers,
+    body: JSON.stringify({ message: error.message }),
+    requestId: ids.requestId,
+  };
+}
+
+/** The 413 of the front door (not a gateway response; plain text, as the cloud answers it). */
+export function tooLarge(requestId: string): GatewayResponse {
+  return {
+    statusCode: 413,
+    headers: [['Content-Type', 'text/plain']],
+    body: `HTTP content length exceeded ${MAX_BODY_BYTES} bytes.`,
+    requestId,
+  };
+}
+
+/** Sets a header, replacing (in place) one of the same name in any case. */
+export function setHeader(headers: Array<[string, string]>, name: string, value: string): void {
+  const i = headers.findIndex(([n]) => n.toLowerCase() === name.toLowerCase());
+  if (i < 0) {
+    headers.push([name, value]);
+  } else {
+    headers[i] = [headers[i][0], value];
+  }
+}

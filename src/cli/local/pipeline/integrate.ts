@@ -1,0 +1,41 @@
+/**
+ * Step: run the method's integration, one integration per `Integration.Type`. Each answers a
+ * method response (status, headers, body) or a gateway error.
+ */
+import { API_CONFIGURATION_ERROR, GatewayError } from './gateway-errors';
+import { integrateLambdaProxy } from './integrations/lambda-proxy';
+import { integrateMock } from './integrations/mock';
+import type { RoutedRequest } from './request';
+
+/** What an integration answered, before the gateway adds its own headers. */
+export interface MethodResponse {
+  readonly statusCode: number;
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  /** Text, or bytes (a binary media type). */
+  readonly body: string | Buffer;
+  /** Whether the response carries `X-Amzn-Trace-Id` (Lambda integrations do). */
+  readonly traced?: boolean;
+}
+
+export type IntegrationResult = MethodResponse | GatewayError;
+
+export function isGatewayError(result: IntegrationResult): result is GatewayError {
+  return !('statusCode' in result);
+}
+
+export function integrate(routed: RoutedRequest): Promise<IntegrationResult> | IntegrationResult {
+  const integration = routed.route.method.integration;
+  switch (integration.type) {
+    case 'AWS_PROXY':
+      return integrateLambdaProxy(routed, integration);
+    case 'MOCK':
+      return integrateMock(routed, integration);
+    case 'UNSUPPORTED':
+    default: {
+      const description = integration.type === 'UNSUPPORTED' ? integration.description : 'this integration';
+      routed.settings.note?.(routed.ids.requestId, `${routed.route.method.httpMethod} ${routed.route.resource.path}: ${description} is not served locally`);
+      routed.log?.add(`Execution failed due to configuration error: ${description} is not served locally`);
+      return API_CONFIGURATION_ERROR;
+    }
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Step: find the stage, the resource and the method. Anything that matches nothing is API
+ * Gateway's 403 "Missing Authentication Token". Logs the method request.
+ */
+import { pathSegments, route } from '../router';
+import { javaMap, maskedHeaders } from './execution-log';
+import { GatewayError, MISSING_AUTHENTICATION_TOKEN } from './gateway-errors';
+import type { ReceivedRequest, RoutedRequest } from './request';
+
+/** The stage name the console's TEST uses. */
+export const TEST_INVOKE_STAGE = 'test-invoke-stage';
+
+export function routeRequest(received: ReceivedRequest): RoutedRequest | GatewayError {
+  const { settings, request, log } = received;
+  let stage: string;
+  let below: string;
+  if (settings.testInvoke) {
+    stage = TEST_INVOKE_STAGE;
+    below = received.rawPath === '' ? '/' : received.rawPath;
+  } else {
+    const m = /^\/([^/]+)(\/.*)?$/.exec(received.rawPath);
+    if (!m || !settings.api.stages.includes(m[1])) {
+      return MISSING_AUTHENTICATION_TOKEN;
+    }
+    stage = m[1];
+    below = m[2] ?? '/';
+  }
+  const segments = pathSegments(below);
+  const match = route(settings.api.root, request.method, segments);
+  if (match === undefined) {
+    log?.add(`Execution failed: no resource and method match ${request.method} ${below}`);
+    return MISSING_AUTHENTICATION_TOKEN;
+  }
+  log?.add(`Starting execution for request: ${received.ids.requestId}`);
+  log?.add(`HTTP Method: ${request.method.toUpperCase()}, Resource Path: ${match.resource.path}`);
+  log?.add(`Method request path: ${javaMap(Object.entries(match.pathParameters))}`);
+  log?.add(`Method request query string: ${javaMap(Object.entries(received.query.single))}`);
+  log?.add(`Method request headers: ${maskedHeaders(request.rawHeaders)}`);
+  log?.add(`Method request body before transformations: ${request.body.toString('utf8')}`);
+  return { ...received, stage, pathBelowStage: below, segments, route: match, identity: null };
+}
