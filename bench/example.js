@@ -39,7 +39,7 @@ function without(proto, names, fn) {
 
 /**
  * Builds and synthesizes the example into `outdir`; returns the milliseconds it took.
- * `outputs: false` makes addOutput and claim no-ops (no collector, stack outputs, Metadata or
+ * `outputs: false` makes addOutput, claim and reserve no-ops (no collector, stack outputs, Metadata or
  * file); `writer: false` keeps them but switches the writer aspect off.
  */
 function synthExample(outdir, { outputs = true, writer = true } = {}) {
@@ -50,7 +50,7 @@ function synthExample(outdir, { outputs = true, writer = true } = {}) {
     return Number(process.hrtime.bigint() - started) / 1e6;
   };
   const withWriter = () => (writer ? run() : without(VendorOutputsWriter.prototype, ['visit'], run));
-  return outputs ? withWriter() : without(VendorOutputs.prototype, ['addOutput', 'claim'], withWriter);
+  return outputs ? withWriter() : without(VendorOutputs.prototype, ['addOutput', 'claim', 'reserve'], withWriter);
 }
 
 /** Interleaved runs of two variants (alternating which goes first); returns both sample lists. */
