@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { COMMANDS } from '../../src/cli/main';
 import { ROOT, runCli } from '../support/cli';
 
 test('--help lists every command with an example, exit 0', async () => {
@@ -37,4 +38,14 @@ test('validate does not load aws-cdk-lib', async () => {
   // The validator is self-contained: its ajv runtime helpers are bundled into the generated file.
   expect(run.stderr).toMatch(/schema-validator\.generated/);
   expect(run.stderr).not.toMatch(/node_modules\/ajv/);
+});
+
+test('the overview shows each command\'s summary from the one list in main, without loading the commands', async () => {
+  const run = await runCli(['--help'], { env: { NODE_DEBUG: 'module' } });
+  expect(run.code).toBe(0);
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  for (const entry of COMMANDS) {
+    expect(run.stdout).toContain(`  ${entry.name.padEnd(width)}  ${entry.summary}\n`);
+  }
+  expect(run.stderr).not.toMatch(/cli[/\\](generate|serve|stage|init|validate|test-invoke)\.ts/);
 });
