@@ -4,16 +4,10 @@
  */
 import { parseArgs, ParseArgsConfig } from 'util';
 
+/** A command; its one-line summary is in main.ts's command list, which shows it without loading the command. */
 export interface Command {
   /** Name on the command line. */
   readonly name: string;
-  /**
-   * One line for the command list.
-   *
-   * @deprecated the command list in main.ts holds each summary (main shows it without loading
-   * the command); leave it out here.
-   */
-  readonly summary?: string;
   /** Full `--help` text: usage, options, an example. */
   readonly help: string;
   /** Runs the command; resolves to the process exit code. */
@@ -45,13 +39,6 @@ export type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
  * `boolean[] | undefined`, and so on, with no cast.
  */
 export type ParsedOptions<O extends OptionsConfig> = ReturnType<typeof parseArgs<{ options: O; strict: true; allowPositionals: true }>>['values'];
-
-/**
- * Option values of any command, loosely typed.
- *
- * @deprecated use the result of {@link parseOptions}, typed from the command's options
- */
-export type OptionValues = { [name: string]: string | boolean | string[] | boolean[] | undefined };
 
 /**
  * `util.parseArgs` in strict mode, with its errors turned into usage errors. The values keep the
