@@ -39,6 +39,13 @@ export class VendorOutputsWriter implements IAspect {
     }
 
     const text = `${JSON.stringify(document, null, 2)}\n`;
+    if (text.includes('"__proto__":')) {
+      // Only a key can be followed by a colon outside a string. aws-cdk-lib rebuilds every object
+      // of the template when it resolves tokens, and an assignment to `__proto__` sets no key.
+      Annotations.of(this.collector).addWarningV2('cdk-vendor-outputs:proto-key',
+        'A key named __proto__ is written to the synth-time file, but aws-cdk-lib drops it from the template Metadata, '
+        + "so 'vendor-outputs generate' cannot rebuild it after deploy. Rename the key.");
+    }
     const assemblyFile = path.join(Stage.of(stack)!.outdir, assemblyFileName(stack));
     const pending = this.collector.pendingEntries().length;
     const outputFile = this.collector.outputFile;

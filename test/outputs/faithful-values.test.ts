@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { App, Fn, Lazy, Stack } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { VendorOutputs } from '../../src';
@@ -54,6 +55,21 @@ describe('keys named like Object.prototype members', () => {
     expect(text).toContain('"parsed": {\n      "__proto__": {\n        "polluted": true\n      },\n      "plain": 1\n    }');
     expect(text).toContain('"defined": {\n      "__proto__": "x"\n    }');
     expect(({} as any).polluted).toBeUndefined();
+  });
+
+  test('a __proto__ key warns that the template Metadata (and so generate) cannot carry it', () => {
+    const { app, stack, caller } = newStack();
+    VendorOutputs.of(caller).addOutput({ custom: JSON.parse('{"__proto__": "x"}') });
+    synthText(app);
+    Annotations.fromStack(stack).hasWarning('/Backend/VendorOutputs.Collector',
+      "A key named __proto__ is written to the synth-time file, but aws-cdk-lib drops it from the template Metadata, so 'vendor-outputs generate' cannot rebuild it after deploy. Rename the key. [ack: cdk-vendor-outputs:proto-key]");
+  });
+
+  test('no such warning for a __proto__ string value', () => {
+    const { app, stack, caller } = newStack();
+    VendorOutputs.of(caller).addOutput({ custom: { key: '__proto__', other: '"__proto__": 1' } });
+    synthText(app);
+    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('__proto__'))).toEqual([]);
   });
 
   test('a __proto__ key in a geo map name reaches the file', () => {
