@@ -1,7 +1,12 @@
 /**
  * `serve` with IAM-authorized methods: unsigned requests refused, SigV4 verified (real
- * `curl --aws-sigv4`), guests let in with --allow-unsigned, open methods stay open.
+ * `curl --aws-sigv4`, the AWS SDK's signer with headers and presigned URLs), replayed signatures
+ * and malformed Authorization headers refused with API Gateway's 403s, guests let in with
+ * --allow-unsigned, open methods stay open.
  */
+import * as http from 'http';
+import { Hash } from '@smithy/hash-node';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -20,6 +25,8 @@ function buildApi(stack: Stack): void {
   const items = api.root.addResource('items');
   items.addMethod('GET', new apigw.LambdaIntegration(fn), { authorizationType: apigw.AuthorizationType.IAM });
   items.addMethod('POST', new apigw.LambdaIntegration(fn), { authorizationType: apigw.AuthorizationType.IAM });
+  items.addResource('{id}').addMethod('GET', new apigw.LambdaIntegration(fn), { authorizationType: apigw.AuthorizationType.IAM });
+  api.root.addResource('docs').addResource('{proxy+}').addMethod('GET', new apigw.LambdaIntegration(fn), { authorizationType: apigw.AuthorizationType.IAM });
   api.root.addResource('open').addMethod('GET', new apigw.LambdaIntegration(fn));
 }
 
@@ -102,4 +109,82 @@ test('without credentials a signed request cannot be verified: 403, with a hint 
   expect(response.status).toBe(403);
   expect(response.body).toBe('{"message":"The security token included in the request is invalid."}');
   expect(bare.lines).toContain(`${response.headers['x-amzn-requestid']} GATEWAY signed request, but the server has no credentials to verify it with (start with --credentials KEY:SECRET)`);
+});
+
+const MISMATCH = '{"message":"The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details."}';
+
+describe('the AWS SDK signer (@smithy/signature-v4)', () => {
+  const signer = new SignatureV4({ service: 'execute-api', region: 'us-east-1', credentials: { accessKeyId: KEY, secretAccessKey: SECRET }, sha256: Hash.bind(null, 'sha256') });
+  const origin = () => new URL(signed.url);
+
+  function sdkRequest(method: string, path: string, query: Record<string, string> = {}, body?: string) {
+    const url = origin();
+    return { method, protocol: 'http:', hostname: url.hostname, port: Number(url.port), path: `/prod${path}`, query, headers: { host: url.host }, body };
+  }
+
+  /** The wire target of a signed request (`path` replaces it, to replay the signature elsewhere). */
+  function target(request: { path: string; query?: Record<string, unknown> }): string {
+    const query = Object.entries(request.query ?? {}).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+    return query === '' ? request.path : `${request.path}?${query}`;
+  }
+
+  type Sendable = { method: string; path: string; query?: Record<string, unknown>; headers: Record<string, string>; body?: unknown };
+
+  function send(request: Sendable, path?: string) {
+    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const options = { host: origin().hostname, port: origin().port, method: request.method, path: path ?? target(request), headers: request.headers };
+      const req = http.request(options, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => { body += d; });
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end(request.body as string | undefined);
+    });
+  }
+
+  test('a signed GET with a query and a signed POST with a body pass', async () => {
+    const get = await send(await signer.sign(sdkRequest('GET', '/items', { limit: '1 2', q: 'a+b' })));
+    expect(get.status).toBe(200);
+    expect(JSON.parse(get.body)).toMatchObject({ identity: { accessKey: KEY }, query: { limit: '1 2', q: 'a+b' } });
+    const post = await send(await signer.sign(sdkRequest('POST', '/items', {}, '{"name":"pen"}')));
+    expect([post.status, JSON.parse(post.body).body]).toEqual([200, '{"name":"pen"}']);
+  });
+
+  test('a presigned URL passes; past its expiry it is 403 Signature expired', async () => {
+    const presigned = await signer.presign(sdkRequest('GET', '/items/abc'), { expiresIn: 60 });
+    expect((await send(presigned as any)).status).toBe(200);
+    const old = await signer.presign(sdkRequest('GET', '/items/abc'), { expiresIn: 60, signingDate: new Date(Date.now() - 120_000) });
+    const refused = await send(old as any);
+    expect(refused.status).toBe(403);
+    expect(refused.headers['x-amzn-errortype']).toBe('InvalidSignatureException');
+    expect(JSON.parse(refused.body).message).toMatch(/^Signature expired: \d{8}T\d{6}Z is now earlier than \d{8}T\d{6}Z \(\d{8}T\d{6}Z - 60 sec\.\)$/);
+  });
+
+  test.each([
+    ['/items', {}, '/prod/items/.'],
+    ['/docs/abc', {}, '/prod/docs/x/../abc'],
+    ['/items', { limit: '1 2' }, '/prod/items?limit=1+2'],
+  ])('a signature for %s %j replayed on %s: 403, the function not run', async (path, query, replayed) => {
+    const request = await signer.sign(sdkRequest('GET', path, query));
+    expect((await send(request)).status).toBe(200);
+    const replay = await send(request, replayed);
+    expect([replay.status, replay.body, replay.headers['x-amzn-errortype']]).toEqual([403, MISMATCH, 'InvalidSignatureException']);
+  });
+
+  test.each([
+    ['AWS4-HMAC-SHA256 Credential=x', "Authorization header requires 'Signature' parameter. Authorization header requires 'SignedHeaders' parameter. Authorization=AWS4-HMAC-SHA256 Credential=x", 'IncompleteSignatureException'],
+    ['Bearer token', "'token' not a valid key=value pair (missing equal-sign) in Authorization header: 'Bearer token'.", 'IncompleteSignatureException'],
+    [`AWS4-HMAC-SHA256 Credential=${KEY}/20240201/us-east-1/execute-api/aws4_request, SignedHeaders=constructor;host;__proto__;x-amz-date, Signature=${'0'.repeat(64)}`, null, 'InvalidSignatureException'],
+  ])('a malformed Authorization header %s: 403 with the service wording, never 500', async (authorization, message, errorType) => {
+    const url = origin();
+    const response = await send({ method: 'GET', path: '/prod/items', headers: { 'host': url.host, 'x-amz-date': new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''), 'authorization': authorization } });
+    expect(response.status).toBe(403);
+    expect(response.headers['x-amzn-errortype']).toBe(errorType);
+    if (message !== null) {
+      expect(JSON.parse(response.body).message).toBe(message);
+    }
+    expect(signed.lines).toContainEqual(expect.stringMatching(new RegExp(`^${response.headers['x-amzn-requestid']} GATEWAY SigV4 verification failed: `)));
+  });
 });

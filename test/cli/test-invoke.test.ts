@@ -28,6 +28,19 @@ beforeAll(() => {
     items.addMethod('GET', new apigw.LambdaIntegration(behaviours), { authorizationType: apigw.AuthorizationType.IAM });
     items.addMethod('POST', new apigw.LambdaIntegration(behaviours));
     items.addResource('{id}').addMethod('GET', new apigw.LambdaIntegration(quiet));
+    const reflect = new lambda.Function(stack, 'Reflect', {
+      runtime: lambda.Runtime.NODEJS_20_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromInline([
+        'exports.handler = async (e) => {',
+        '  const q = e.queryStringParameters || {};',
+        "  if (q.v !== undefined) return { statusCode: 200, headers: { 'X-Echo': q.v }, body: 'x' };",
+        "  return { statusCode: 200, headers: JSON.parse('{\"__proto__\":\"p\",\"constructor\":\"c\"}'), multiValueHeaders: JSON.parse('{\"toString\":[\"t1\",\"t2\"]}'),",
+        '    body: JSON.stringify({ query: Object.keys(q).sort(), headers: Object.keys(e.headers || {}).sort() }) };',
+        '};',
+      ].join('\n')),
+    });
+    api.root.addResource('reflect').addMethod('GET', new apigw.LambdaIntegration(reflect));
   }, { stackName: 'InvokeTest' });
   twoApis = synth((stack: Stack) => {
     for (const id of ['First', 'Second']) {
@@ -125,4 +138,29 @@ test('several APIs need --api', async () => {
   const picked = await runCli(['test-invoke', '--app', twoApis, '--method', 'GET', '--path', '/', '--api', 'Second']);
   expect(picked.code).toBe(0);
   expect(picked.stdout).toMatch(/^Request: \/\nStatus: 500\n/);
+});
+
+test.each([
+  ['%E2%82%AC', 'header \\"X-Echo\\" has a value HTTP cannot carry'],
+  ['a%0D%0Ab', 'header \\"X-Echo\\" has a value HTTP cannot carry'],
+])('a function header HTTP cannot carry (v=%s): Status 502 as the server answers, the header named in the log', async (value, problem) => {
+  const run = await invoke('--method', 'GET', '--path', `/reflect?v=${value}`, '--json');
+  expect(run.code).toBe(0);
+  const result = JSON.parse(run.stdout);
+  expect([result.status, result.body]).toEqual([502, '{"message":"Internal server error"}']);
+  expect(result.log).toContain('Execution failed due to configuration error: Malformed Lambda proxy response (');
+  expect(JSON.stringify(result.log)).toContain(problem);
+  expect(result.log).toContain('Method completed with status: 502');
+});
+
+test('names that are Object.prototype members: as query, request header and response header names', async () => {
+  const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+  const run = await invoke('--method', 'GET', '--path', '/reflect', ...names.flatMap((n) => ['--query', `${n}=1`, '--header', `${n}:h`]), '--json');
+  expect(run.code).toBe(0);
+  const result = JSON.parse(run.stdout);
+  expect(result.status).toBe(200);
+  expect(JSON.parse(result.body)).toEqual({ query: [...names].sort(), headers: [...names].sort() });
+  expect(Object.keys(result.headers)).toEqual(expect.arrayContaining(['__proto__', 'constructor', 'toString']));
+  expect(result.multiValueHeaders.toString).toEqual(['t1', 't2']);
+  expect(result.log).toContain('Method request query string: {__proto__=1, constructor=1, toString=1, hasOwnProperty=1}');
 });
