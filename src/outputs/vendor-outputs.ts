@@ -45,12 +45,15 @@ export class VendorOutputs {
 
   /**
    * Adds a part of the document. Objects merge deeply with earlier parts; writing the same
-   * value again is fine, another value is a conflict. Throws, naming the key and both
-   * construct paths, on unknown keys, managed keys, sections claimed by a producer, conflicts,
-   * and deploy-time tokens where the value must be known at synth.
+   * value again is fine, another value is a conflict. Throws, naming the JSON pointer and the
+   * construct paths, on unknown keys, managed keys, keys in the file's snake_case spelling in a
+   * typed section, values that are not JSON data (a Date, Map, Set, RegExp, NaN, Infinity,
+   * Symbol, function, BigInt, class instance, circular value), sections claimed by a producer,
+   * conflicts, more than 400 distinct deploy-time values, and deploy-time tokens where the value
+   * must be known at synth. A refused call changes nothing.
    */
   public addOutput(outputs: BackendOutputs): void {
-    this.collector().add(outputs as Record<string, unknown>, this.scope.node.path);
+    OutputsCollector.add(this.stack, outputs as Record<string, unknown>, this.scope.node.path, () => this.collector());
   }
 
   /**
