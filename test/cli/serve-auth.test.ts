@@ -132,7 +132,8 @@ describe('the AWS SDK signer (@smithy/signature-v4)', () => {
 
   function send(request: Sendable, path?: string) {
     return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-      const options = { host: origin().hostname, port: origin().port, method: request.method, path: path ?? target(request), headers: request.headers };
+      const url = origin();
+      const options = { host: url.hostname, port: url.port, method: request.method, path: path ?? target(request), headers: request.headers };
       const req = http.request(options, (res) => {
         let body = '';
         res.setEncoding('utf8');
