@@ -44,7 +44,9 @@ export type ParsedOptions<O extends OptionsConfig> = ReturnType<typeof parseArgs
  * `util.parseArgs` in strict mode, with its errors turned into usage errors. The values keep the
  * types `util.parseArgs` gives them (declare the options inline or `as const`).
  */
-export function parseOptions<const O extends OptionsConfig>(args: string[], options: O, allowPositionals = false): { values: ParsedOptions<O>; positionals: string[] } {
+export function parseOptions<const O extends OptionsConfig>(
+  args: string[], options: O, allowPositionals = false,
+): { values: ParsedOptions<O>; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({ args, options, allowPositionals, strict: true });
     return { values, positionals };

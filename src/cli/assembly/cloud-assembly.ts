@@ -112,7 +112,9 @@ function readManifest(dir: string, ancestors: string[], stacks: AssemblyStack[],
   }
 }
 
-function stackArtifact(dir: string, artifactId: string, artifact: Record<string, unknown>, properties: Record<string, unknown>, where: string): AssemblyStack {
+function stackArtifact(
+  dir: string, artifactId: string, artifact: Record<string, unknown>, properties: Record<string, unknown>, where: string,
+): AssemblyStack {
   if (typeof properties.templateFile !== 'string') {
     throw new CliError(`${where} is a stack without properties.templateFile`);
   }
