@@ -32,9 +32,16 @@ export function camelToSnake(key: string): string {
   return snake;
 }
 
+const camelKeys = new Map<string, string>();
+
 /** `user_pool_client_id` → `userPoolClientId` (`default` → `defaultName`). */
 export function snakeToCamel(key: string): string {
-  return RENAMED_FILE_KEYS.get(key) ?? key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  let camel = camelKeys.get(key);
+  if (camel === undefined) {
+    camel = RENAMED_FILE_KEYS.get(key) ?? key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    camelKeys.set(key, camel);
+  }
+  return camel;
 }
 
 /**
@@ -53,8 +60,10 @@ function pointerOf(at: Location | undefined): string {
 /** One conversion: the problems found so far, and the objects on the path to the current value. */
 interface Conversion {
   readonly errors: string[];
-  /** Containers being converted, with where they are: meeting one again is a cycle. */
-  readonly ancestors: Map<object, Location | undefined>;
+  /** Containers being converted (a short list: the depth of the document): meeting one again is a cycle. */
+  readonly ancestors: object[];
+  /** Where each of `ancestors` is. */
+  readonly ancestorLocations: Location[];
 }
 
 /** Keys that only the library writes. */
@@ -75,7 +84,7 @@ export function toFileShape(part: Record<string, unknown>, errors: string[]): Re
     errors.push(`/: addOutput takes an object whose keys are sections (got ${notJsonData(part) ?? (Array.isArray(part) ? 'an array' : JSON.stringify(part))})`);
     return result;
   }
-  const conversion: Conversion = { errors, ancestors: new Map() };
+  const conversion: Conversion = { errors, ancestors: [], ancestorLocations: [] };
   for (const key of Object.keys(part)) {
     const value = part[key];
     if (value === undefined) {
@@ -107,12 +116,13 @@ function refuseNonData(value: unknown, at: Location, conversion: Conversion): bo
     return true;
   }
   if (typeof value === 'object' && value !== null) {
-    if (conversion.ancestors.has(value)) {
-      const ancestor = conversion.ancestors.get(value);
+    const index = conversion.ancestors.indexOf(value);
+    if (index >= 0) {
+      const ancestor = conversion.ancestorLocations[index];
       conversion.errors.push(`${pointerOf(at)}: a circular reference (back to ${displayPointer(pointerOf(ancestor))}) cannot be written to vendor_outputs.json; ${ALLOWED_DATA}`);
       return true;
     }
-    const symbol = symbolKeyOf(value);
+    const symbol = Array.isArray(value) ? undefined : symbolKeyOf(value);
     if (symbol !== undefined) {
       conversion.errors.push(`${pointerOf(at)}: a Symbol key (${String(symbol)}) cannot be written to vendor_outputs.json; object keys must be strings`);
       return true;
@@ -121,14 +131,17 @@ function refuseNonData(value: unknown, at: Location, conversion: Conversion): bo
   return false;
 }
 
-/** Runs `body` with `container` marked as being converted (for cycle detection). */
+/**
+ * Runs `body` with `container` marked as being converted (for cycle detection). Nothing in a
+ * conversion throws (problems are collected), so the mark needs no `finally`.
+ */
 function within<T>(container: object, at: Location, conversion: Conversion, body: () => T): T {
-  conversion.ancestors.set(container, at);
-  try {
-    return body();
-  } finally {
-    conversion.ancestors.delete(container);
-  }
+  conversion.ancestors.push(container);
+  conversion.ancestorLocations.push(at);
+  const result = body();
+  conversion.ancestors.pop();
+  conversion.ancestorLocations.pop();
+  return result;
 }
 
 function convert(value: unknown, node: SchemaNode, at: Location, conversion: Conversion): unknown {

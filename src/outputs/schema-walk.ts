@@ -15,14 +15,23 @@ export function schemaRoot(): SchemaNode {
   return rootSchema;
 }
 
+const derefs = new WeakMap<SchemaNode, SchemaNode>();
+
 /** Follows a local `$ref` (`#/$defs/...`) to the node it names. */
 export function deref(node: SchemaNode): SchemaNode {
-  let current = node;
-  while (typeof current.$ref === 'string') {
-    const path = current.$ref.replace(/^#\//, '').split('/');
-    current = path.reduce((n: any, key: string) => n[key], schemaRoot());
+  if (typeof node.$ref !== 'string') {
+    return node;
   }
-  return current;
+  let target = derefs.get(node);
+  if (target === undefined) {
+    target = node;
+    while (typeof target.$ref === 'string') {
+      const path = target.$ref.replace(/^#\//, '').split('/');
+      target = path.reduce((n: any, key: string) => n[key], schemaRoot()) as SchemaNode;
+    }
+    derefs.set(node, target);
+  }
+  return target;
 }
 
 /**
