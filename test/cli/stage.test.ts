@@ -1,82 +1,10 @@
-import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { commits, CONTENT, git, removeTemps, repository, stage, staged, tempDir, tracked, waitForFile } from './stage-repository';
 import { runCli } from '../support/cli';
 
-const CONTENT = '{"version":"1","custom":{"api_name":"items"}}\n';
-const temps: string[] = [];
-
-/** A fresh temp folder that no git repository encloses. */
-function tempDir(): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-stage-')));
-  temps.push(dir);
-  return dir;
-}
-
-/** Git in `cwd`, isolated from the user's configuration and from enclosing repositories. */
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: GIT_ENV });
-}
-
-const GIT_ENV: NodeJS.ProcessEnv = {
-  ...process.env,
-  GIT_CONFIG_GLOBAL: '/dev/null',
-  GIT_CONFIG_NOSYSTEM: '1',
-  // The temp folders are children of the system temp folder: never look above it for a repository.
-  GIT_CEILING_DIRECTORIES: fs.realpathSync(os.tmpdir()),
-};
-
-/** A repository with one commit, vendor_outputs.json ignored, and the file on disk (untracked). */
-function repository(options: { file?: boolean } = {}): string {
-  const dir = tempDir();
-  git(dir, 'init', '-q', '-b', 'main');
-  git(dir, 'config', 'user.name', 'Stage Test');
-  git(dir, 'config', 'user.email', 'stage@example.com');
-  git(dir, 'config', 'commit.gpgsign', 'false');
-  fs.writeFileSync(path.join(dir, '.gitignore'), 'node_modules/\nvendor_outputs.json\n');
-  fs.writeFileSync(path.join(dir, 'README.md'), '# app\n');
-  git(dir, 'add', '.gitignore', 'README.md');
-  git(dir, 'commit', '-q', '-m', 'initial');
-  if (options.file ?? true) {
-    fs.writeFileSync(path.join(dir, 'vendor_outputs.json'), CONTENT);
-  }
-  return dir;
-}
-
-function stage(cwd: string, args: string[]) {
-  return runCli(['stage', ...args], { cwd, env: GIT_ENV });
-}
-
-function staged(dir: string): string[] {
-  return git(dir, 'diff', '--cached', '--name-only').split('\n').filter((l) => l !== '');
-}
-
-function tracked(dir: string): string[] {
-  return git(dir, 'ls-files').split('\n').filter((l) => l !== '');
-}
-
-function commits(dir: string): number {
-  return Number(git(dir, 'rev-list', '--count', 'HEAD').trim());
-}
-
-/** Waits until `file` exists and is not empty, then returns its content. */
-async function waitForFile(file: string, timeoutMs = 20000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (fs.existsSync(file) && fs.readFileSync(file, 'utf8').trim() !== '') {
-      return fs.readFileSync(file, 'utf8').trim();
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${file}`);
-}
-
-afterAll(() => {
-  for (const dir of temps) {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+afterAll(removeTemps);
 
 test('the file is staged while the command runs, then unstaged and still on disk; nothing is committed', async () => {
   const dir = repository();
@@ -102,10 +30,9 @@ test("the command's failure status is stage's, and the file is unstaged", async 
   expect(commits(dir)).toBe(1);
 });
 
-test.each(['SIGTERM', 'SIGINT'] as const)('%s to stage is forwarded to the command, which is waited for; then the file is unstaged', async (signal) => {
+test.each(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2', 'SIGALRM', 'SIGPIPE', 'SIGXCPU', 'SIGVTALRM'] as const)('%s to stage is forwarded to the command, which is waited for; then the file is unstaged', async (signal) => {
   const dir = repository();
-  const pidFile = path.join(dir, '..', `${path.basename(dir)}.pid`);
-  temps.push(pidFile);
+  const pidFile = path.join(tempDir(), 'stage.pid');
   // $PPID of the shell is the stage process; the trap shows the file is still staged while the command ends.
   const script = [
     `trap 'echo "command got ${signal}"; git diff --cached --name-only; exit 7' ${signal.slice(3)}`,
@@ -119,8 +46,12 @@ test.each(['SIGTERM', 'SIGINT'] as const)('%s to stage is forwarded to the comma
   const run = await running;
 
   expect(run.stdout).toBe(`command got ${signal}\nvendor_outputs.json\n`);
-  // Ends as signalled (or with 128+N where re-raising is not possible).
-  expect(run.signal === signal || run.code === 128 + os.constants.signals[signal]).toBe(true);
+  // Ends by the same signal; with 128+N for those that would dump core or that Node reserves.
+  if (['SIGQUIT', 'SIGUSR1', 'SIGPIPE', 'SIGXCPU'].includes(signal)) {
+    expect(run.code).toBe(128 + os.constants.signals[signal]);
+  } else {
+    expect(run.signal).toBe(signal);
+  }
   expect(run.stderr).toContain('vendor_outputs.json unstaged (still on disk)');
   expect(staged(dir)).toEqual([]);
   expect(fs.readFileSync(path.join(dir, 'vendor_outputs.json'), 'utf8')).toBe(CONTENT);
@@ -226,6 +157,63 @@ test('a missing file: a clear message, exit 1, the index untouched', async () =>
     `vendor-outputs stage: vendor_outputs.json not found in ${dir}: generate it first (vendor-outputs generate ...), or name another file with --file\n`,
   );
   expect(staged(dir)).toEqual([]);
+});
+
+test('a permanent .git/index.lock: the lock is named first, nothing was staged, the command does not run', async () => {
+  const dir = repository();
+  fs.writeFileSync(path.join(dir, '.git', 'index.lock'), '');
+  const run = await stage(dir, ['--', 'sh', '-c', 'echo ran']);
+  expect(run.code).toBe(1);
+  expect(run.stdout).toBe('');
+  const lock = path.join(dir, '.git', 'index.lock');
+  expect(run.stderr).toBe(`vendor-outputs stage: cannot stage vendor_outputs.json: ${lock} exists: another git process is using this repository, `
+    + `or one crashed and left the lock behind (waited 5 s). If no git process is running, delete it (rm '${lock}') and run stage again\n`);
+  expect(run.stderr).not.toContain('git rm --cached');
+
+  fs.rmSync(lock);
+  const next = await stage(dir, ['--', 'true']);
+  expect(next.code).toBe(0);
+  expect(next.stderr).not.toContain('earlier stage run');
+  expect(staged(dir)).toEqual([]);
+});
+
+test('an index locked when the command ends: the lock is named, exit 1; the next run repairs the index', async () => {
+  const dir = repository();
+  const lock = path.join(dir, '.git', 'index.lock');
+  const run = await stage(dir, ['--', 'sh', '-c', `touch '${lock}'`]);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain(`vendor-outputs stage: could not take vendor_outputs.json out of the git index again: ${lock} exists: `);
+  expect(run.stderr).toContain('Do not commit now. Run in');
+  expect(staged(dir)).toEqual(['vendor_outputs.json']);
+
+  fs.rmSync(lock);
+  const next = await stage(dir, ['--', 'true']);
+  expect(next.code).toBe(0);
+  expect(next.stderr).toContain('while vendor_outputs.json was staged; unstaged it now');
+  expect(staged(dir)).toEqual([]);
+});
+
+test.each([
+  ['.git/config', 'is inside the git folder'],
+  ['.git/info/../HEAD', 'is inside the git folder'],
+])('--file %s is refused (exit 2): %s', async (file, message) => {
+  const dir = repository();
+  const run = await stage(dir, ['--file', file, '--', 'sh', '-c', 'echo ran']);
+  expect(run.code).toBe(2);
+  expect(run.stdout).toBe('');
+  expect(run.stderr).toContain(`vendor-outputs stage: ${file} ${message} ${path.join(dir, '.git')}: stage adds a file of the working tree, such as vendor_outputs.json`);
+  expect(staged(dir)).toEqual([]);
+});
+
+test('a --file outside the working tree is refused (exit 2)', async () => {
+  const dir = repository();
+  const outside = tempDir();
+  fs.writeFileSync(path.join(outside, 'vendor_outputs.json'), CONTENT);
+  const file = path.join(outside, 'vendor_outputs.json');
+  const run = await stage(dir, ['--file', file, '--', 'sh', '-c', 'echo ran']);
+  expect(run.code).toBe(2);
+  expect(run.stdout).toBe('');
+  expect(run.stderr).toContain(`vendor-outputs stage: ${file} is outside the git working tree ${dir}: stage adds a file of that working tree only`);
 });
 
 test('a folder given as --file is refused', async () => {

@@ -1,0 +1,53 @@
+/**
+ * Which process a PID stands for, so that a PID reused by an unrelated process after a stage run
+ * died is not taken for that run.
+ */
+import * as fs from 'fs';
+
+/** A process: its PID and, where the system tells it (Linux), when it started. */
+export interface ProcessIdentity {
+  readonly pid: number;
+  /** Start time in clock ticks since boot (field 22 of /proc/PID/stat); absent elsewhere. */
+  readonly start?: string;
+}
+
+function startTime(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** This process. */
+export function currentProcess(): ProcessIdentity {
+  const start = startTime(process.pid);
+  return start === undefined ? { pid: process.pid } : { pid: process.pid, start };
+}
+
+/** Whether the process is still running (a process of another user counts as running). */
+export function isRunning(identity: ProcessIdentity): boolean {
+  try {
+    process.kill(identity.pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') {
+      return false;
+    }
+  }
+  if (identity.start === undefined) {
+    return true;
+  }
+  const start = startTime(identity.pid);
+  return start === undefined || start === identity.start;
+}
+
+/** Reads an identity from parsed JSON; undefined when it is not one. */
+export function parseIdentity(value: unknown): ProcessIdentity | undefined {
+  const v = value as { pid?: unknown; start?: unknown } | null;
+  if (v === null || typeof v !== 'object' || !Number.isSafeInteger(v.pid) || (v.pid as number) <= 0) {
+    return undefined;
+  }
+  return typeof v.start === 'string' ? { pid: v.pid as number, start: v.start } : { pid: v.pid as number };
+}

@@ -1,0 +1,183 @@
+/**
+ * What the stage runs of one repository share, so that overlapping runs never leave the file in
+ * the index: a state file per staged path under the git folder, holding the index entry from
+ * before the first run and the live runs. Every change to it, and every index write stage makes,
+ * happens under one lock, so runs take turns whatever the interleaving:
+ *
+ * - The first run records the entry as it was, then adds the file; later runs only register
+ *   (and add the current content again).
+ * - A run that ends removes itself; the last one out puts the entry back and deletes the state.
+ * - A registered run whose process is gone (killed by SIGKILL) is dropped by the next run that
+ *   takes the lock; when none is left, that run repairs the index first, and says so.
+ */
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import { CliError } from '../command';
+import { FileMutex } from './file-mutex';
+import { explainWriteFailure, gitPath } from './git';
+import { addToIndex, indexEntries, restoreIndex } from './index-entry';
+import { isRunning, parseIdentity, ProcessIdentity } from './process-identity';
+import { Target } from './target';
+
+/** Longest wait for another stage run's turn (each holds the lock for a few git commands). */
+export const LOCK_TIMEOUT_MS = 30_000;
+
+interface StageState {
+  /** The staged path, relative to the top of the working tree. */
+  readonly path: string;
+  /** Index entry before the first run (`git ls-files -s -z`), empty when untracked. */
+  readonly before: string;
+  /** Index entry after the latest add. */
+  added: string;
+  runs: ProcessIdentity[];
+}
+
+/** How a run ended for the index. */
+export type LeaveResult =
+  | { readonly kind: 'restored'; readonly tracked: boolean }
+  | { readonly kind: 'kept'; readonly others: readonly ProcessIdentity[] }
+  | { readonly kind: 'failed'; readonly message: string };
+
+function sameProcess(a: ProcessIdentity, b: ProcessIdentity): boolean {
+  return a.pid === b.pid && a.start === b.start;
+}
+
+export class StageRegistry {
+  private readonly stateFile: string;
+  private readonly mutex: FileMutex;
+
+  constructor(private readonly target: Target) {
+    const dir = gitPath(target.top, 'vendor-outputs-stage');
+    fs.mkdirSync(dir, { recursive: true });
+    const id = createHash('sha256').update(target.relative).digest('hex').slice(0, 16);
+    this.stateFile = path.join(dir, `${id}.json`);
+    this.mutex = new FileMutex(path.join(dir, 'lock'));
+  }
+
+  /**
+   * Registers `me` and stages the file. Returns the entry from before the first run.
+   *
+   * @param note prints a line for the user (a repaired leftover)
+   */
+  public async join(me: ProcessIdentity, note: (line: string) => void): Promise<string> {
+    await this.lock();
+    try {
+      let state = this.read(note);
+      if (state !== undefined) {
+        state.runs = state.runs.filter(isRunning);
+        if (state.runs.length === 0) {
+          this.repair(state, note);
+          state = undefined;
+        }
+      }
+      state ??= { path: this.target.relative, before: indexEntries(this.target), added: '', runs: [] };
+      const added = addToIndex(this.target);
+      if (added.status !== 0) {
+        if (state.runs.length > 0) {
+          this.write(state);
+        }
+        throw new CliError(`cannot stage ${this.target.display}: ${explainWriteFailure(added, this.target.top)}`);
+      }
+      state.added = indexEntries(this.target);
+      state.runs.push(me);
+      this.write(state);
+      return state.before;
+    } finally {
+      this.mutex.release();
+    }
+  }
+
+  /**
+   * Unregisters `me`; the last run out puts the entry back as it was before the first run.
+   *
+   * @param fallbackBefore the entry `me` saw, used if the state file has gone
+   */
+  public async leave(me: ProcessIdentity, fallbackBefore: string): Promise<LeaveResult> {
+    try {
+      await this.lock();
+    } catch (error) {
+      return { kind: 'failed', message: `${(error as Error).message}; the next stage run unstages ${this.target.display}` };
+    }
+    try {
+      const state = this.read(() => undefined)
+        ?? { path: this.target.relative, before: fallbackBefore, added: '', runs: [me] };
+      state.runs = state.runs.filter((run) => !sameProcess(run, me) && isRunning(run));
+      if (state.runs.length > 0) {
+        this.write(state);
+        return { kind: 'kept', others: state.runs };
+      }
+      const restored = restoreIndex(this.target, state.before);
+      if (restored.status !== 0) {
+        // Kept with no live run: the next stage run repairs the index.
+        this.write(state);
+        return { kind: 'failed', message: this.restoreFailure(state.before, explainWriteFailure(restored, this.target.top)) };
+      }
+      fs.rmSync(this.stateFile, { force: true });
+      return { kind: 'restored', tracked: state.before !== '' };
+    } finally {
+      this.mutex.release();
+    }
+  }
+
+  private async lock(): Promise<void> {
+    const holder = await this.mutex.acquire(LOCK_TIMEOUT_MS);
+    if (holder !== undefined) {
+      throw new CliError(`another stage run${holder.pid > 0 ? ` (pid ${holder.pid})` : ''} has held ${this.mutex.file} for ${LOCK_TIMEOUT_MS / 1000} s; `
+        + 'if no stage run is active, delete that file');
+    }
+  }
+
+  /** Puts the index back for runs that were killed before they could. */
+  private repair(state: StageState, note: (line: string) => void): void {
+    const current = indexEntries(this.target);
+    const what = `an earlier stage run ended without cleaning up (it was killed, for example by SIGKILL) while ${this.target.display} was staged`;
+    if (current !== state.added) {
+      note(`${what}; its index entry has changed since, so it is left as it is`);
+    } else if (current !== state.before) {
+      const restored = restoreIndex(this.target, state.before);
+      if (restored.status !== 0) {
+        throw new CliError(this.restoreFailure(state.before, explainWriteFailure(restored, this.target.top)));
+      }
+      note(`${what}; ${state.before === '' ? 'unstaged it now' : 'put its index entry back now'}`);
+    }
+    fs.rmSync(this.stateFile, { force: true });
+  }
+
+  private restoreFailure(before: string, cause: string): string {
+    return [
+      `could not take ${this.target.display} out of the git index again: ${cause}`,
+      `Do not commit now. Run in ${this.target.top}:`,
+      before === '' ? `  git rm --cached ${this.target.relative}` : `  git reset -q -- ${this.target.relative}`,
+      '(or run stage again: it repairs what an earlier run left behind)',
+    ].join('\n');
+  }
+
+  private read(note: (line: string) => void): StageState | undefined {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.stateFile, 'utf8');
+    } catch {
+      return undefined;
+    }
+    try {
+      const value = JSON.parse(text) as Partial<StageState>;
+      const runs = Array.isArray(value.runs) ? value.runs.map(parseIdentity) : [];
+      if (value.path !== this.target.relative || typeof value.before !== 'string' || typeof value.added !== 'string'
+        || runs.some((run) => run === undefined)) {
+        throw new Error('unexpected shape');
+      }
+      return { path: value.path, before: value.before, added: value.added, runs: runs as ProcessIdentity[] };
+    } catch {
+      note(`ignored ${this.stateFile}: it is not a state file this version of stage wrote`);
+      fs.rmSync(this.stateFile, { force: true });
+      return undefined;
+    }
+  }
+
+  private write(state: StageState): void {
+    const temp = `${this.stateFile}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, `${JSON.stringify(state)}\n`);
+    fs.renameSync(temp, this.stateFile);
+  }
+}
