@@ -8,6 +8,8 @@
  * of the app's root, by a construct at the root that every backend registers with. By then every
  * construct of every stage has validated, so a failed synth writes no file anywhere.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import { attachCustomSynthesis } from 'aws-cdk-lib';
 import { Construct, IConstruct } from 'constructs';
 import { writeFileAtomic } from './atomic-write';
@@ -91,7 +93,26 @@ export class DeferredWrites extends Construct {
   }
 }
 
-/** Paths name the same file (case-insensitively where the file system is: macOS, Windows). */
+/**
+ * Paths name the same file: compared after following symbolic links in the part that exists
+ * (case-insensitively where the file system usually is: macOS, Windows).
+ */
 function samePath(a: string, b: string): boolean {
-  return process.platform === 'darwin' || process.platform === 'win32' ? a.toLowerCase() === b.toLowerCase() : a === b;
+  const [x, y] = [canonical(a), canonical(b)];
+  return process.platform === 'darwin' || process.platform === 'win32' ? x.toLowerCase() === y.toLowerCase() : x === y;
+}
+
+/** `absolute` with its longest existing prefix replaced by that prefix's real path. */
+function canonical(absolute: string): string {
+  const rest: string[] = [];
+  for (let existing = absolute; ; existing = path.dirname(existing)) {
+    try {
+      return path.join(fs.realpathSync(existing), ...rest);
+    } catch {
+      if (path.dirname(existing) === existing) {
+        return absolute;
+      }
+      rest.unshift(path.basename(existing));
+    }
+  }
 }

@@ -117,6 +117,16 @@ describe('writeFinalFileTo', () => {
     expect(filesUnder(tmp)).toEqual([]);
   });
 
+  test('the same file reached through a symbolic link is the same file', () => {
+    const app = new App({ outdir });
+    fs.mkdirSync(path.join(tmp, 'frontend'));
+    fs.symlinkSync(path.join(tmp, 'frontend'), path.join(tmp, 'web'));
+    backend(app, 'One', path.join(tmp, 'frontend', 'vendor_outputs.json'));
+    backend(app, 'Two', path.join(tmp, 'web', 'vendor_outputs.json'));
+    expect(synthError(app)).toContain(`writeFinalFileTo: stacks One and Two both write their final file to ${path.join(tmp, 'web', 'vendor_outputs.json')}`);
+    expect(filesUnder(tmp)).toEqual([]);
+  });
+
   test('the same file from stacks in different stages is refused too', () => {
     const app = new App({ outdir });
     const target = path.join(tmp, 'vendor_outputs.json');
