@@ -44,12 +44,15 @@ export class LocalGateway {
       return renderError(this.settings.api, received.ids, routed);
     }
     for (const check of CHECKS) {
-      const error = await check(routed);
+      const outcome = check(routed);
+      // Synchronous steps are not awaited: a microtask per step per request adds up.
+      const error = outcome instanceof Promise ? await outcome : outcome;
       if (error !== undefined) {
         return this.fail(routed, error);
       }
     }
-    const result = await integrate(routed);
+    const integrated = integrate(routed);
+    const result = integrated instanceof Promise ? await integrated : integrated;
     if (isGatewayError(result)) {
       return this.fail(routed, result);
     }

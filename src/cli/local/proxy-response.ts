@@ -2,8 +2,6 @@
  * How API Gateway turns a Lambda proxy (REST, payload 1.0) response into the HTTP response, and
  * when it refuses it as malformed (502).
  */
-import { unsendable } from './pipeline/sendable';
-
 /** Header names the gateway does not pass through as they are: it answers them as `x-amzn-Remapped-<name>`. */
 const REMAPPED = new Set([
   'authorization', 'connection', 'content-md5', 'date', 'expect', 'host', 'max-forwards', 'proxy-authenticate',
@@ -80,11 +78,6 @@ export function parseProxyResult(payload: string | undefined): ProxyResult {
   const base64 = response.isBase64Encoded;
   if (base64 !== undefined && base64 !== null && typeof base64 !== 'boolean') {
     return malformed('isBase64Encoded must be a boolean');
-  }
-  const pairs = [...merged].flatMap(([name, values]) => values.map((v): [string, string] => [name, v]));
-  const problem = unsendable({ statusCode: status, headers: pairs });
-  if (problem !== undefined) {
-    return malformed(problem);
   }
   const headers: Array<[string, string]> = [];
   for (const [name, values] of merged) {

@@ -15,6 +15,10 @@ export interface MethodResponse {
   readonly body: string | Buffer;
   /** Whether the response carries `X-Amzn-Trace-Id` (Lambda integrations do). */
   readonly traced?: boolean;
+  /** What it is, for messages: `Lambda proxy response`, `MOCK integration response`. */
+  readonly kind: string;
+  /** Who produced it (a function name), for the terminal. */
+  readonly producer?: string;
 }
 
 export type IntegrationResult = MethodResponse | GatewayError;

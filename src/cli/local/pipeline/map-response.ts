@@ -15,8 +15,8 @@ export function mapResponse(routed: RoutedRequest, response: MethodResponse): Ga
   const { ids, log, settings } = routed;
   const problem = unsendable(response);
   if (problem !== undefined) {
-    settings.note?.(ids.requestId, `malformed integration response: ${problem}; answered 502`);
-    log?.add(`Execution failed due to configuration error: Malformed integration response: ${problem}`);
+    settings.note?.(ids.requestId, `${response.producer === undefined ? '' : `${response.producer}: `}malformed ${response.kind}: ${problem}`);
+    log?.add(`Execution failed due to configuration error: Malformed ${response.kind} (${problem})`);
     return renderError(settings.api, ids, INTEGRATION_FAILURE_502);
   }
   const headers: Array<[string, string]> = response.headers.map(([n, v]) => [n, v]);

@@ -37,5 +37,21 @@ export function routeRequest(received: ReceivedRequest): RoutedRequest | Gateway
   log?.add(`Method request query string: ${javaMap(Object.entries(received.query.single))}`);
   log?.add(`Method request headers: ${maskedHeaders(request.rawHeaders)}`);
   log?.add(`Method request body before transformations: ${request.body.toString('utf8')}`);
-  return { ...received, stage, pathBelowStage: below, segments, route: match, identity: null };
+  // Listed field by field (not spread): this runs for every request.
+  return {
+    settings,
+    request,
+    ids: received.ids,
+    receivedAt: received.receivedAt,
+    rawPath: received.rawPath,
+    rawQuery: received.rawQuery,
+    headers: received.headers,
+    query: received.query,
+    log,
+    stage,
+    pathBelowStage: below,
+    segments,
+    route: match,
+    identity: null,
+  };
 }

@@ -52,7 +52,14 @@ export async function integrateLambdaProxy(routed: RoutedRequest, integration: L
     headers.push(['Content-Type', 'application/json']);
   }
   const binary = parsed.isBase64Encoded && isBinaryType(routed.headers.get('accept'), settings.api.binaryMediaTypes);
-  return { statusCode: parsed.statusCode, headers, body: binary ? Buffer.from(parsed.body, 'base64') : parsed.body, traced: true };
+  return {
+    statusCode: parsed.statusCode,
+    headers,
+    body: binary ? Buffer.from(parsed.body, 'base64') : parsed.body,
+    traced: true,
+    kind: 'Lambda proxy response',
+    producer: fn.functionName,
+  };
 }
 
 /** The small input the worker builds the event from (see ../../event.ts). */

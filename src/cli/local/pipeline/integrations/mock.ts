@@ -22,5 +22,5 @@ export function integrateMock(routed: RoutedRequest, integration: Extract<Integr
   for (const [name, value] of result.headers) {
     setHeader(headers, name, value);
   }
-  return { statusCode: result.statusCode, headers, body: result.body };
+  return { statusCode: result.statusCode, headers, body: result.body, kind: 'MOCK integration response' };
 }
