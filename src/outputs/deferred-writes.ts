@@ -56,11 +56,6 @@ export class DeferredWrites extends Construct {
     this.sources.push(source);
   }
 
-  /** Every registered backend, in registration order. */
-  public get all(): readonly FileSource[] {
-    return this.sources;
-  }
-
   /**
    * Problems with `source`'s final file: another backend, registered earlier, copies its final
    * file to the same path (the last write would win without a word).
