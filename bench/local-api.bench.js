@@ -2,8 +2,10 @@
 // the same body, both measured in this run with autocannon at 50 connections.
 //
 // Measures: throughput ratio and p50/p99 latency of GET /<stage>/items, peak RSS of the server
-// process under load, time from command start to the first answered request, and 10,000 requests
-// with 0 errors and no memory growth.
+// (its process and the functions' runtime host processes) under load, time from command start to
+// the first answered request, 10,000 requests with 0 errors and no memory growth, and a burst of
+// 2,000 concurrent requests to a function that takes 200 ms (errors, wall time, peak RSS).
+// BENCH_CLI=path/to/main.js measures another build of the CLI (default lib/cli/main.js).
 const { spawn } = require('child_process');
 const fs = require('fs');
 const os = require('os');
@@ -14,6 +16,9 @@ const ROOT = path.join(__dirname, '..');
 const BODY = JSON.stringify(JSON.stringify([{ id: '1', name: 'pen' }, { id: '2', name: 'ink' }, { id: '3', name: 'paper' }]));
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 5);
+const CLI = process.env.BENCH_CLI ? path.resolve(process.env.BENCH_CLI) : path.join(ROOT, 'lib', 'cli', 'main.js');
+const BURST = 2000;
+const SLOW_MS = 200;
 
 /** The benchmark's own app: a RestApi with GET /items on an inline Lambda returning BODY. */
 function synthesize() {
@@ -28,8 +33,14 @@ function synthesize() {
     handler: 'index.handler',
     code: lambda.Code.fromInline(`const body = ${JSON.stringify(BODY)};\nexports.handler = async () => ({ statusCode: 200, headers: { 'Content-Type': 'application/json' }, body });`),
   });
+  const slow = new lambda.Function(stack, 'Slow', {
+    runtime: lambda.Runtime.NODEJS_20_X,
+    handler: 'index.handler',
+    code: lambda.Code.fromInline(`exports.handler = async () => { await new Promise((r) => setTimeout(r, ${SLOW_MS})); return { statusCode: 200, body: 'slow' }; };`),
+  });
   const api = new apigw.RestApi(stack, 'Api', { deployOptions: { stageName: 'prod' } });
   api.root.addResource('items').addMethod('GET', new apigw.LambdaIntegration(fn));
+  api.root.addResource('slow').addMethod('GET', new apigw.LambdaIntegration(slow));
   app.synth();
   return outdir;
 }
@@ -74,6 +85,63 @@ function memory(pid) {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
+/** Process ids of `pid` and its descendants (the runtime host processes). */
+function tree(pid) {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    for (const task of fs.readdirSync(`/proc/${out[i]}/task`)) {
+      try {
+        out.push(...fs.readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+      } catch {
+        // the task ended
+      }
+    }
+  }
+  return out;
+}
+
+/** Samples the RSS of a process tree every 25 ms; `stop()` returns the highest sum, in MB. */
+function sampleTreeRss(pid) {
+  let peak = 0;
+  const sample = () => {
+    let total = 0;
+    for (const p of tree(pid)) {
+      try {
+        total += memory(p).rss;
+      } catch {
+        // the process ended
+      }
+    }
+    peak = Math.max(peak, total);
+  };
+  sample();
+  const timer = setInterval(sample, 25);
+  return { stop: () => { clearInterval(timer); sample(); return peak; } };
+}
+
+/** `count` GET requests all sent at once, each on its own connection; a client time-out of 10 s. */
+async function burst(url, count) {
+  const http = require('http');
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const started = process.hrtime.bigint();
+  const one = () => new Promise((resolve) => {
+    const request = http.get(url, { agent, timeout: 10_000 }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode === 200 ? 'ok' : `status ${response.statusCode}`));
+    });
+    request.on('timeout', () => request.destroy(new Error('client time-out')));
+    request.on('error', (error) => resolve(error.message === 'client time-out' ? 'time-out' : 'error'));
+  });
+  const results = await Promise.all(Array.from({ length: count }, one));
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+  agent.destroy();
+  const tally = {};
+  for (const r of results) {
+    tally[r] = (tally[r] ?? 0) + 1;
+  }
+  return { wallMs, tally, failed: count - (tally.ok ?? 0) };
+}
+
 function load(url, options) {
   return autocannon({ url, connections: CONNECTIONS, ...options });
 }
@@ -109,7 +177,7 @@ async function run(report) {
   const bareUrl = `http://127.0.0.1:${barePort}/prod/items`;
 
   // The local API, from command start to the first answered request.
-  const local = start([path.join(ROOT, 'lib', 'cli', 'main.js'), 'serve', '--app', assembly, '--port', '0', '--quiet'], /at http:\/\/127\.0\.0\.1:(\d+)\/prod\//);
+  const local = start([CLI, 'serve', '--app', assembly, '--port', '0', '--quiet'], /at http:\/\/127\.0\.0\.1:(\d+)\/prod\//);
   const localPort = (await local.ready)[1];
   const localUrl = `http://127.0.0.1:${localPort}/prod/items`;
   await untilAnswered(localUrl, 10_000);
@@ -125,16 +193,17 @@ async function run(report) {
     await load(bareUrl, { duration: 1 });
     await load(localUrl, { duration: 1 });
     const base1 = await load(bareUrl, { duration: DURATION_S });
+    const loadRss = sampleTreeRss(local.child.pid);
     const localRun = await load(localUrl, { duration: DURATION_S });
     const base2 = await load(bareUrl, { duration: DURATION_S });
     const base = base1.requests.average >= base2.requests.average ? base1 : base2;
-    const peak = memory(local.child.pid).peak;
+    const peak = Math.max(loadRss.stop(), memory(local.child.pid).peak);
 
     report({ name: `local API GET /prod/items throughput (${CONNECTIONS} conn)`, value: localRun.requests.average, baseline: base.requests.average, unit: ' req/s', target: 0.5, higherIsBetter: true });
     report({ name: 'local API p50 latency', value: localRun.latency.p50, baseline: base.latency.p50, unit: ' ms' });
     report({ name: 'local API p99 latency (target <= 10 ms)', value: localRun.latency.p99, unit: ' ms', target: 10 });
     report({ name: 'local API errors + non-2xx during the throughput run', value: localRun.errors + localRun.timeouts + localRun.non2xx, unit: '', target: 0 });
-    report({ name: 'local API server peak RSS under load', value: peak, unit: ' MB', target: 200 });
+    report({ name: 'local API peak RSS under load (server + runtime hosts)', value: peak, unit: ' MB', target: 200 });
     report({ name: 'serve: command start to first answered request', value: startupMs, unit: ' ms', target: 1000 });
 
     // 10,000 requests, twice: errors must be 0 and the second batch must not grow memory.
@@ -145,6 +214,18 @@ async function run(report) {
     const errors = first.errors + first.timeouts + first.non2xx + second.errors + second.timeouts + second.non2xx;
     report({ name: '2 x 10,000 requests: errors + non-2xx', value: errors, unit: '', target: 0 });
     report({ name: 'RSS growth over the second 10,000 requests', value: after2 - after1, unit: ' MB', target: 10 });
+
+    // A burst: 2,000 concurrent requests to a function that takes 200 ms, from a cold function.
+    const slowUrl = localUrl.replace(/\/items$/, '/slow');
+    const burstRss = sampleTreeRss(local.child.pid);
+    const run = await burst(slowUrl, BURST);
+    const burstPeak = burstRss.stop();
+    if (run.failed > 0) {
+      console.log(`     burst outcomes: ${JSON.stringify(run.tally)}`);
+    }
+    report({ name: `${BURST} concurrent requests to a ${SLOW_MS} ms function: failed`, value: run.failed, unit: '', target: 0 });
+    report({ name: `${BURST} concurrent requests to a ${SLOW_MS} ms function: wall time`, value: run.wallMs, unit: ' ms', target: 3000 });
+    report({ name: `${BURST} concurrent requests: peak RSS (server + runtime hosts)`, value: burstPeak, unit: ' MB' });
   } finally {
     await Promise.all([stop(local.child), stop(bare.child)]);
     fs.rmSync(assembly, { recursive: true, force: true });

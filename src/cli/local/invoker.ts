@@ -73,11 +73,26 @@ interface Pending {
 interface Environment {
   readonly id: number;
   readonly host: RuntimeHost;
-  state: 'starting' | 'idle' | 'busy';
-  current?: Pending;
+  state: 'starting' | 'ready';
+  /** Invocations sent, in order: the first is running, the others wait inside the environment. */
+  readonly inflight: Pending[];
   timer?: NodeJS.Timeout;
   lastUsed: number;
 }
+
+/**
+ * A function whose invocations take less than this (on average, locally) is "fast": its requests
+ * may wait inside a warm environment for the one before them instead of each starting an
+ * environment, since starting one costs more than waiting. Each environment still runs one
+ * invocation at a time.
+ */
+const FAST_FUNCTION_MS = 20;
+
+/** Environments a fast function grows to before requests wait inside them. */
+const FAST_ENVIRONMENTS = Math.max(2, typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length);
+
+/** Invocations that may wait inside one environment of a fast function. */
+const PIPELINE_DEPTH = 16;
 
 class FunctionPool {
   public readonly directory: string;
@@ -92,6 +107,8 @@ class FunctionPool {
   private starting = 0;
   private readonly queue: Pending[] = [];
   private nextId = 1;
+  /** Moving average of invocation durations, in ms (undefined until one finished). */
+  private averageMs: number | undefined;
   private readonly retireTimer: NodeJS.Timeout;
   private closed = false;
 
@@ -172,9 +189,7 @@ class FunctionPool {
     const pending = [...this.queue.splice(0)];
     for (const env of this.environments.values()) {
       clearTimeout(env.timer);
-      if (env.current !== undefined) {
-        pending.push(env.current);
-      }
+      pending.push(...env.inflight.splice(0));
     }
     for (const p of pending) {
       p.resolve({ kind: 'crash', errorMessage: 'server is shutting down' });
@@ -183,18 +198,48 @@ class FunctionPool {
     await this.host?.close();
   }
 
-  /** Hands queued invocations to idle environments, and starts more environments while some wait. */
+  /**
+   * Hands queued invocations to idle environments and starts more while some wait. A fast
+   * function without reserved concurrency instead lets requests wait inside its few warm
+   * environments (see {@link FAST_FUNCTION_MS}).
+   */
   private dispatch(): void {
     if (this.closed) {
       return;
     }
+    const fast = this.averageMs !== undefined && this.averageMs < FAST_FUNCTION_MS && this.concurrency.reserved === undefined;
+    if (fast) {
+      this.pipeline();
+    }
     while (this.queue.length > 0 && this.idle.length > 0) {
       this.run(this.idle.pop()!, this.queue.shift()!);
     }
-    const most = this.options.maxWorkersPerFunction ?? Infinity;
+    const most = Math.min(this.options.maxWorkersPerFunction ?? Infinity, fast ? FAST_ENVIRONMENTS : Infinity);
     while (this.queue.length > this.starting && this.starting < DEFAULT_STARTING_AT_ONCE
       && this.environments.size < most && this.concurrency.tryAcquire()) {
       this.startEnvironment();
+    }
+  }
+
+  /**
+   * Queues invocations inside ready environments, filling the oldest first up to
+   * {@link PIPELINE_DEPTH}: fewer, larger batches cost less than spreading a fast function thin.
+   */
+  private pipeline(): void {
+    for (const env of this.environments.values()) {
+      if (this.queue.length === 0) {
+        return;
+      }
+      if (env.state !== 'ready') {
+        continue;
+      }
+      const wasIdle = env.inflight.length === 0;
+      while (this.queue.length > 0 && env.inflight.length < PIPELINE_DEPTH) {
+        this.run(env, this.queue.shift()!);
+      }
+      if (wasIdle && env.inflight.length > 0) {
+        this.idle.splice(this.idle.indexOf(env), 1);
+      }
     }
   }
 
@@ -210,26 +255,32 @@ class FunctionPool {
       },
       onReady: (id) => this.onReady(id),
       onInitError: (id, error) => this.onInitError(id, error),
-      onLog: (id, requestId, level, text) => this.options.log(requestId ?? this.environments.get(id)?.current?.id ?? '-', level, text, this.fn),
-      onResult: (id, requestId, payload, error) => this.onResult(id, requestId, payload, error),
+      onLog: (id, requestId, level, text) => this.options.log(requestId ?? this.environments.get(id)?.inflight[0]?.id ?? '-', level, text, this.fn),
+      onResult: (id, requestId, payload, error, ms) => this.onResult(id, requestId, payload, error, ms),
       onExit: (id, reason, outOfMemory) => this.onEnvironmentExit(id, reason, outOfMemory),
       onHostExit: (host, reason, outOfMemory) => this.onHostExit(host, reason, outOfMemory),
     });
-    const env: Environment = { id: this.nextId++, host: this.host, state: 'starting', lastUsed: Date.now() };
+    const env: Environment = { id: this.nextId++, host: this.host, state: 'starting', inflight: [], lastUsed: Date.now() };
     this.environments.set(env.id, env);
     this.starting++;
     env.host.start(env.id);
   }
 
   private run(env: Environment, pending: Pending): void {
-    env.state = 'busy';
-    env.current = pending;
-    env.timer = setTimeout(() => this.onTimeout(env), this.fn.timeoutSeconds * 1000);
+    env.inflight.push(pending);
+    if (env.inflight.length === 1) {
+      this.startClock(env);
+    }
     env.host.invoke(env.id, pending.id, pending.input);
   }
 
+  /** The function timeout of the running invocation (the head of the environment's list). */
+  private startClock(env: Environment): void {
+    clearTimeout(env.timer);
+    env.timer = setTimeout(() => this.onTimeout(env), this.fn.timeoutSeconds * 1000);
+  }
+
   private becomeIdle(env: Environment): void {
-    env.state = 'idle';
     env.lastUsed = Date.now();
     const next = this.queue.shift();
     if (next !== undefined) {
@@ -242,6 +293,7 @@ class FunctionPool {
   private onReady(id: number): void {
     const env = this.environments.get(id);
     if (env?.state === 'starting') {
+      env.state = 'ready';
       this.starting--;
       this.becomeIdle(env);
       this.dispatch();
@@ -254,30 +306,37 @@ class FunctionPool {
       return;
     }
     // The invocation that waited for this environment gets the init error, as on Lambda.
-    const victim = env.state === 'starting' ? this.queue.shift() : env.current;
+    const victim = env.state === 'starting' ? this.queue.shift() : env.inflight.shift();
+    this.queue.unshift(...env.inflight.splice(0));
     this.remove(env);
     this.options.log(victim?.id ?? '-', 'ERROR', `init failed: ${error.errorType}: ${error.errorMessage}`, this.fn);
     victim?.resolve({ kind: 'error', errorType: error.errorType, errorMessage: error.errorMessage, trace: error.trace });
     this.dispatch();
   }
 
-  private onResult(id: number, requestId: string, payload: string | undefined, error: ErrorReport | undefined): void {
+  private onResult(id: number, requestId: string, payload: string | undefined, error: ErrorReport | undefined, ms: number): void {
     const env = this.environments.get(id);
-    const running = env?.current;
+    const running = env?.inflight[0];
     if (env === undefined || running === undefined || running.id !== requestId) {
       return;
     }
+    env.inflight.shift();
     clearTimeout(env.timer);
-    env.current = undefined;
-    this.becomeIdle(env);
+    this.averageMs = this.averageMs === undefined ? ms : this.averageMs * 0.8 + ms * 0.2;
+    if (env.inflight.length > 0) {
+      this.startClock(env);
+    } else {
+      this.becomeIdle(env);
+    }
     running.resolve(error !== undefined
       ? { kind: 'error', errorType: error.errorType, errorMessage: error.errorMessage, trace: error.trace }
       : { kind: 'ok', payload });
+    this.dispatch();
   }
 
   private onTimeout(env: Environment): void {
-    const running = env.current;
-    env.current = undefined;
+    const running = env.inflight.shift();
+    this.queue.unshift(...env.inflight.splice(0));
     env.host.stop(env.id);
     this.remove(env);
     running?.resolve({ kind: 'timeout', seconds: this.fn.timeoutSeconds });
@@ -304,10 +363,13 @@ class FunctionPool {
     this.dispatch();
   }
 
-  /** An environment died: its running invocation fails as Lambda reports a runtime exit. */
+  /**
+   * An environment died: its running invocation fails as Lambda reports a runtime exit; those
+   * waiting inside it had not started and go back to the front of the queue.
+   */
   private fail(env: Environment, reason: string, outOfMemory: boolean): void {
-    const running = env.current;
-    env.current = undefined;
+    const running = env.inflight.shift();
+    this.queue.unshift(...env.inflight.splice(0));
     this.remove(env);
     if (running === undefined) {
       return;

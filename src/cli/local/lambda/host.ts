@@ -8,7 +8,8 @@
  * host only; the server notices, fails that function's running invocations and starts a new host.
  */
 import { Worker } from 'worker_threads';
-import { EnvironmentConfig, HostCommand, HostEvent, RuntimeMessage } from './protocol';
+import type { EventInput } from '../event';
+import { EnvironmentConfig, HostCommand, HostEvent, RuntimeInvocation, RuntimeMessage } from './protocol';
 
 let config: EnvironmentConfig | undefined;
 let runtimeFile = '';
@@ -31,7 +32,10 @@ function flush(): void {
 
 class Environment {
   private readonly worker: Worker;
-  private current: string | null = null;
+  /** Request ids sent, in order; the first is running (the environment runs one at a time). */
+  private readonly sent: string[] = [];
+  /** Invocations for the worker, sent as one message per turn of the event loop. */
+  private inbox: RuntimeInvocation[] = [];
   private outOfMemory = false;
   private ended = false;
 
@@ -42,7 +46,11 @@ class Environment {
       stderr: true,
       resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb },
     });
-    this.worker.on('message', (message: RuntimeMessage) => this.onMessage(message));
+    this.worker.on('message', (batch: RuntimeMessage[]) => {
+      for (const message of batch) {
+        this.onMessage(message);
+      }
+    });
     this.worker.on('error', (error: Error & { code?: string }) => {
       if (error?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         this.outOfMemory = true;
@@ -52,16 +60,27 @@ class Environment {
     this.worker.on('exit', (code) => this.end(`exit status ${code}`));
     const forward = (level: string) => (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').replace(/\n$/, '').split('\n')) {
-        emit(['log', this.id, this.current, level, line]);
+        emit(['log', this.id, this.sent[0] ?? null, level, line]);
       }
     };
     this.worker.stdout.on('data', forward('STDOUT'));
     this.worker.stderr.on('data', forward('STDERR'));
   }
 
-  invoke(requestId: string, input: HostCommand[3]): void {
-    this.current = requestId;
-    this.worker.postMessage([requestId, input]);
+  invoke(requestId: string, input: EventInput): void {
+    this.sent.push(requestId);
+    if (this.inbox.length === 0) {
+      setImmediate(() => this.flush());
+    }
+    this.inbox.push([requestId, input]);
+  }
+
+  private flush(): void {
+    const batch = this.inbox;
+    this.inbox = [];
+    if (!this.ended && batch.length > 0) {
+      this.worker.postMessage(batch);
+    }
   }
 
   stop(): void {
@@ -85,12 +104,12 @@ class Environment {
         }
         return;
       case 'result':
-        this.current = null;
-        emit(['result', this.id, message.id, message.payload, message.error]);
+        this.sent.shift();
+        emit(['result', this.id, message.id, message.payload, message.error, message.ms]);
         return;
       case 'out-of-memory':
         this.outOfMemory = true;
-        emit(['log', this.id, this.current, 'ERROR', `memory in use (${message.usedMb} MB) exceeded MemorySize (${config?.memoryMb} MB)`]);
+        emit(['log', this.id, this.sent[0] ?? null, 'ERROR', `memory in use (${message.usedMb} MB) exceeded MemorySize (${config?.memoryMb} MB)`]);
         return;
     }
   }

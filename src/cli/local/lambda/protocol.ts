@@ -1,7 +1,8 @@
 /**
  * Messages between the server, a function's runtime host process (host.ts) and the execution
  * environments (worker threads running runtime.ts) inside it. Each side batches what is ready in
- * one turn of its event loop into one message (an array).
+ * one turn of its event loop into one message (an array). Server and host exchange JSON, where an
+ * undefined payload or error arrives as null.
  */
 import type { EventInput } from '../event';
 import type { ErrorReport } from './handler';
@@ -31,18 +32,19 @@ export type HostEvent =
   | readonly ['ready', number]
   | readonly ['init-error', number, ErrorReport]
   | readonly ['log', number, string | null, string, string]
-  | readonly ['result', number, string, string | undefined, ErrorReport | undefined]
+  /** Request id, payload JSON text, error, ms the handler took. */
+  | readonly ['result', number, string, string | undefined | null, ErrorReport | undefined | null, number]
   /** The environment ended; `outOfMemory` when it went past the function's memory. */
   | readonly ['exit', number, string, boolean];
 
-/** Host → environment: one invocation (request id, event input). */
+/** Host → environment, in batches: one invocation (request id, event input). */
 export type RuntimeInvocation = readonly [string, EventInput];
 
-/** Environment → host. */
+/** Environment → host, in batches. */
 export type RuntimeMessage =
   | { readonly t: 'ready' }
   | { readonly t: 'init-error'; readonly error: ErrorReport }
   | { readonly t: 'log'; readonly id: string | null; readonly level: string; readonly text: string }
-  | { readonly t: 'result'; readonly id: string; readonly payload: string | undefined; readonly error: ErrorReport | undefined }
+  | { readonly t: 'result'; readonly id: string; readonly payload: string | undefined; readonly error: ErrorReport | undefined; readonly ms: number }
   /** Memory in use went past the function's `MemorySize`: the environment ends. */
   | { readonly t: 'out-of-memory'; readonly usedMb: number };

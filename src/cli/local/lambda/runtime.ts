@@ -17,7 +17,21 @@ import { EnvironmentConfig, RuntimeInvocation, RuntimeMessage } from './protocol
 
 const config = workerData as EnvironmentConfig;
 const port = parentPort!;
-const send = (message: RuntimeMessage): void => port.postMessage(message);
+/** Messages ready in one turn of the event loop go to the host as one batch, in order. */
+let outbox: RuntimeMessage[] = [];
+function flush(): void {
+  const batch = outbox;
+  outbox = [];
+  if (batch.length > 0) {
+    port.postMessage(batch);
+  }
+}
+function send(message: RuntimeMessage): void {
+  if (outbox.length === 0) {
+    setImmediate(flush);
+  }
+  outbox.push(message);
+}
 let currentId: string | null = null;
 
 const LEVELS: Array<[keyof Console, string]> = [['log', 'INFO'], ['info', 'INFO'], ['warn', 'WARN'], ['error', 'ERROR'], ['debug', 'DEBUG'], ['trace', 'TRACE']];
@@ -31,10 +45,19 @@ function usedMb(): number {
   return (heap.used_heap_size + (heap as { external_memory?: number }).external_memory!) / (1024 * 1024);
 }
 
-function checkMemory(): void {
+let lastCheck = 0;
+
+/** Ends the environment when it holds more than `MemorySize` (at most every 20 ms after invocations). */
+function checkMemory(force = true): void {
+  const now = performance.now();
+  if (!force && now - lastCheck < 20) {
+    return;
+  }
+  lastCheck = now;
   const used = usedMb();
   if (used > config.memoryMb) {
     send({ t: 'out-of-memory', usedMb: Math.round(used) });
+    flush();
     process.exit(137);
   }
 }
@@ -58,6 +81,7 @@ async function runOne(handler: Handler, id: string, input: RuntimeInvocation[1])
   };
   let payload: string | undefined;
   let error: ErrorReport | undefined;
+  const started = performance.now();
   try {
     const value = await callHandler(handler, buildEvent(input), context);
     payload = value === undefined ? undefined : JSON.stringify(value);
@@ -72,8 +96,9 @@ async function runOne(handler: Handler, id: string, input: RuntimeInvocation[1])
   } catch (thrown) {
     error = describeError(thrown);
   }
-  checkMemory();
-  send({ t: 'result', id, payload, error });
+  const ms = performance.now() - started;
+  checkMemory(ms >= 20);
+  send({ t: 'result', id, payload, error, ms });
 }
 
 function serve(handler: Handler): void {
@@ -87,14 +112,14 @@ function serve(handler: Handler): void {
     }
     running = false;
   };
-  port.on('message', (invocation: RuntimeInvocation) => {
-    queue.push(invocation);
+  port.on('message', (batch: RuntimeInvocation[]) => {
+    queue.push(...batch);
     if (!running) {
       void next();
     }
   });
   // Memory that an invocation holds while it waits (a growing buffer between awaits).
-  setInterval(checkMemory, 200).unref();
+  setInterval(() => checkMemory(), 200).unref();
   send({ t: 'ready' });
 }
 
