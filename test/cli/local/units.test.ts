@@ -1,11 +1,14 @@
 /**
  * The small pure parts of the local REST API: intrinsic evaluation, URL localization, the MOCK
- * CORS origin check, proxy response checks, binary media types, masking.
+ * CORS origin check, proxy response checks, binary media types, masking, what HTTP can carry,
+ * gateway error rendering.
  */
 import { evaluate, IntrinsicEnvironment, pseudoParameters, tryEvaluateString, Unresolvable } from '../../../src/cli/local/intrinsics';
 import { localizeUrl, pendingExpression } from '../../../src/cli/local/local-outputs';
 import { originOverride, runMock } from '../../../src/cli/local/mock';
-import { mask } from '../../../src/cli/local/pipeline/execution-log';
+import { mask, maskedEvent } from '../../../src/cli/local/pipeline/execution-log';
+import { renderError } from '../../../src/cli/local/pipeline/gateway-errors';
+import { unsendable } from '../../../src/cli/local/pipeline/sendable';
 import { isBinaryType, parseProxyResult } from '../../../src/cli/local/proxy-response';
 
 const env: IntrinsicEnvironment = {
@@ -141,4 +144,74 @@ describe('proxy response checks', () => {
   ])('mask(%s) = %s', (value, masked) => {
     expect(mask(value)).toBe(masked);
   });
+});
+
+describe('what HTTP can carry (Node refuses the rest and would throw)', () => {
+  const one = (name: string, value: string, statusCode = 200) => unsendable({ statusCode, headers: [[name, value]] });
+
+  test.each([
+    ['X-Ok', 'plain'],
+    ['X-Tab', 'a\tb'],
+    ['X-Latin', 'caf\u00e9 \u00ff'],
+    ["!#$%&'*+-.^_`|~09azAZ", 'v'],
+    ['__proto__', 'v'],
+  ])('%j: %j is sent', (name, value) => {
+    expect(one(name, value)).toBeUndefined();
+  });
+
+  test.each([
+    ['X-Bad', 'a\r\nb', 'header "X-Bad" has a value HTTP cannot carry'],
+    ['X-Bad', 'a\u0000b', 'header "X-Bad" has a value HTTP cannot carry'],
+    ['X-Bad', 'a\u007fb', 'header "X-Bad" has a value HTTP cannot carry'],
+    ['X-Bad', '\u0100', 'header "X-Bad" has a value HTTP cannot carry'],
+    ['X-Bad', '5 \u20ac', 'header "X-Bad" has a value HTTP cannot carry'],
+    ['', 'v', 'header name "" is not a valid HTTP header name'],
+    ['a b', 'v', 'header name "a b" is not a valid HTTP header name'],
+    ['a:b', 'v', 'header name "a:b" is not a valid HTTP header name'],
+    ['\u00e9', 'v', 'header name "\u00e9" is not a valid HTTP header name'],
+  ])('%j: %j is refused', (name, value, problem) => {
+    expect(one(name, value)).toMatch(problem);
+  });
+
+  test.each([[99, false], [100, true], [599, true], [600, false], [200.5, false]])('status %d: sendable %s', (status, ok) => {
+    expect(one('X', 'v', status) === undefined).toBe(ok);
+  });
+});
+
+describe('gateway errors', () => {
+  const ids = { requestId: 'r-1', apigwId: 'g-1=', traceId: 'Root=1-0-0' };
+  const error = { type: 'MISSING_AUTHENTICATION_TOKEN', status: 403, message: 'Missing Authentication Token', errorType: 'MissingAuthenticationTokenException' };
+  const api = (gatewayResponses: any[]) => ({ gatewayResponses } as any);
+
+  test('the default rendering', () => {
+    expect(renderError(api([]), ids, error)).toEqual({
+      statusCode: 403,
+      headers: [['Content-Type', 'application/json'], ['x-amzn-RequestId', 'r-1'], ['x-amzn-ErrorType', 'MissingAuthenticationTokenException'], ['x-amz-apigw-id', 'g-1=']],
+      body: '{"message":"Missing Authentication Token"}',
+      requestId: 'r-1',
+    });
+  });
+
+  test('the API\'s gateway response for the type wins over DEFAULT_4XX; its headers replace same-named ones', () => {
+    const rendered = renderError(api([
+      { responseType: 'DEFAULT_4XX', statusCode: 400, headers: { 'X-Default': 'd' } },
+      { responseType: 'MISSING_AUTHENTICATION_TOKEN', statusCode: 404, headers: { 'content-type': 'text/plain', 'Access-Control-Allow-Origin': '*' } },
+    ]), ids, error);
+    expect(rendered.statusCode).toBe(404);
+    expect(rendered.headers).toContainEqual(['Content-Type', 'text/plain']);
+    expect(rendered.headers).toContainEqual(['Access-Control-Allow-Origin', '*']);
+    expect(rendered.headers).not.toContainEqual(['X-Default', 'd']);
+  });
+});
+
+test('the event in the execution log masks Authorization and X-Amz-Security-Token values only', () => {
+  const event = {
+    headers: { 'authorization': 'AWS4-HMAC-SHA256 secret-1234', 'X-Amz-Security-Token': 'token-value-abcd', 'x-other': 'visible' },
+    multiValueHeaders: { Authorization: ['AWS4-HMAC-SHA256 secret-1234'] },
+    body: '{"authorization":"in the body stays"}',
+  };
+  const shown = JSON.parse(maskedEvent(event));
+  expect(shown.headers).toEqual({ 'authorization': `${'*'.repeat(24)}1234`, 'X-Amz-Security-Token': `${'*'.repeat(12)}abcd`, 'x-other': 'visible' });
+  expect(shown.multiValueHeaders.Authorization).toEqual([`${'*'.repeat(24)}1234`]);
+  expect(shown.body).toBe(event.body);
 });
