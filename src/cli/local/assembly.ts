@@ -12,6 +12,7 @@ import { readConstructPaths } from '../assembly/construct-paths';
 import { readFileAssets } from '../assembly/file-assets';
 import { CliError } from '../command';
 import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from './intrinsics';
+import { ownSet } from './own-record';
 import {
   ApiSpec, FunctionCode, FunctionSpec, GatewayResponseSpec, IntegrationSpec, LocalApp, MethodSpec,
   MockIntegrationResponse, ResourceNode, StackSpec,
@@ -135,12 +136,13 @@ function readStackApis(
       list.push(name);
     }
     stagesByApi.set(apiId, list);
+    // Names from the template are own keys, `__proto__` included (see own-record.ts).
     const vars: Record<string, string> = {};
     for (const [k, v] of Object.entries(variables ?? {})) {
-      vars[k] = typeof v === 'string' ? v : JSON.stringify(v);
+      ownSet(vars, k, typeof v === 'string' ? v : JSON.stringify(v));
     }
     const byStage = stageVariables.get(apiId) ?? {};
-    byStage[name] = vars;
+    ownSet(byStage, name, vars);
     stageVariables.set(apiId, byStage);
   };
   for (const [logicalId, stage] of ofType('AWS::ApiGateway::Stage')) {
@@ -239,7 +241,7 @@ function readStackApis(
         const m = /^gatewayresponse\.header\.(.+)$/.exec(key);
         const literal = typeof value === 'string' ? /^'(.*)'$/s.exec(value) : null;
         if (m && literal) {
-          headers[m[1]] = literal[1];
+          ownSet(headers, m[1], literal[1]);
         }
       }
       gatewayResponses.push({
@@ -329,7 +331,7 @@ function stringValues(object: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(object ?? {})) {
     if (typeof v === 'string') {
-      out[k] = v;
+      ownSet(out, k, v);
     }
   }
   return out;
@@ -346,7 +348,7 @@ function readFunction(
   const p = resource?.Properties ?? {};
   const variables: Record<string, string> = {};
   for (const [name, value] of Object.entries<any>(p.Environment?.Variables ?? {})) {
-    variables[name] = tryEvaluateString(value, environment) ?? JSON.stringify(value);
+    ownSet(variables, name, tryEvaluateString(value, environment) ?? JSON.stringify(value));
   }
   const timeout = Number(p.Timeout ?? 3);
   const memory = Number(p.MemorySize ?? 128);

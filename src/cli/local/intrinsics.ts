@@ -53,7 +53,8 @@ export function evaluate(expression: unknown, env: IntrinsicEnvironment): unknow
   const keys = Object.keys(expression);
   const object = expression as Record<string, unknown>;
   if (keys.length !== 1 || !(keys[0] === 'Ref' || keys[0].startsWith('Fn::'))) {
-    const out: Record<string, unknown> = {};
+    // Prototype-free: a template key named `__proto__` stays a key.
+    const out: Record<string, unknown> = Object.create(null);
     for (const key of keys) {
       out[key] = evaluate(object[key], env);
     }
@@ -115,7 +116,8 @@ function ref(logicalId: string, env: IntrinsicEnvironment): string {
   if (logicalId === 'AWS::NoValue') {
     throw new Unresolvable('AWS::NoValue');
   }
-  const value = env.pseudo[logicalId] ?? env.ref(logicalId);
+  // Own keys only: `{ Ref: "constructor" }` is an unknown reference, not Object's constructor.
+  const value = Object.hasOwn(env.pseudo, logicalId) ? env.pseudo[logicalId] : env.ref(logicalId);
   if (value === undefined) {
     throw new Unresolvable(`Ref ${logicalId} is not known locally`);
   }
@@ -131,16 +133,19 @@ function getAtt(logicalId: string, attribute: string, env: IntrinsicEnvironment)
 }
 
 function sub(arg: unknown, env: IntrinsicEnvironment): string {
-  const [template, variables] = Array.isArray(arg) ? [arg[0], (arg[1] ?? {}) as Record<string, unknown>] : [arg, {}];
+  const [template, variables] = Array.isArray(arg) ? [arg[0], arg[1] ?? {}] : [arg, {}];
   if (typeof template !== 'string') {
     throw new Unresolvable('Fn::Sub needs a string');
+  }
+  if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) {
+    throw new Unresolvable('Fn::Sub variables must be an object');
   }
   return template.replace(/\$\{([^}]*)\}/g, (whole, name: string) => {
     if (name.startsWith('!')) {
       return `\${${name.slice(1)}}`;
     }
-    if (name in variables) {
-      return asString(evaluate(variables[name], env), 'Fn::Sub');
+    if (Object.hasOwn(variables, name)) {
+      return asString(evaluate((variables as Record<string, unknown>)[name], env), 'Fn::Sub');
     }
     const dot = name.indexOf('.');
     if (dot > 0 && !name.startsWith('AWS::')) {
