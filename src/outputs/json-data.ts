@@ -57,7 +57,7 @@ function describeInstance(value: object): string {
     return `a Set (${value.size} items)`;
   }
   const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
-  return typeof name === 'string' && name !== '' ? `an instance of ${name}` : 'an object with a custom prototype';
+  return typeof name === 'string' && name !== '' && name !== 'Object' ? `an instance of ${name}` : 'an object with a custom prototype';
 }
 
 /** The first enumerable Symbol key of an object, which JSON.stringify would drop. */

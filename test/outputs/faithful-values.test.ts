@@ -114,6 +114,8 @@ describe('values that JSON would change or drop are refused at addOutput, with p
     ['a class instance', new Custom(), '/custom/value: an instance of Custom cannot be written'],
     ['a boxed string', Object('text'), '/custom/value: an instance of String cannot be written'],
     ['a Buffer', Buffer.from('x'), '/custom/value: an instance of Buffer cannot be written'],
+    ['an object made from another object', Object.create({ inherited: 1 }), '/custom/value: an object with a custom prototype cannot be written'],
+    ['an object made from a prototype-free object', Object.create(Object.create(null)), '/custom/value: an object with a custom prototype cannot be written'],
   ])('%s', (_, value, message) => {
     const { caller } = newStack();
     expect(() => VendorOutputs.of(caller).addOutput({ custom: { value } }))
@@ -177,9 +179,14 @@ describe('values that JSON would change or drop are refused at addOutput, with p
   });
 
   test('addOutput takes an object', () => {
-    const { caller } = newStack();
+    const { stack, caller } = newStack();
     expect(() => VendorOutputs.of(caller).addOutput([{ custom: {} }] as any))
       .toThrow('Invalid addOutput from Backend/Caller:\n  /: addOutput takes an object whose keys are sections (got an array)');
+    expect(() => VendorOutputs.of(caller).addOutput('custom' as any))
+      .toThrow('Invalid addOutput from Backend/Caller:\n  /: addOutput takes an object whose keys are sections (got "custom")');
+    expect(() => VendorOutputs.of(caller).addOutput(new Map() as any))
+      .toThrow('Invalid addOutput from Backend/Caller:\n  /: addOutput takes an object whose keys are sections (got a Map (0 entries))');
+    expect(stack.node.tryFindChild('VendorOutputs.Collector')).toBeUndefined();
   });
 
   test('tokens stay accepted: string tokens, Lazy and Fn results in string positions, anywhere in custom', () => {
