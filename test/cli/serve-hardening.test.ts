@@ -46,6 +46,12 @@ beforeAll(async () => {
       defaultCorsPreflightOptions: { allowOrigins: ['http://localhost:5173', 'https://app.example'] },
     });
     api.root.addResource('items').addMethod('GET', new apigw.LambdaIntegration(fn));
+    // A gateway response whose static header HTTP cannot carry: only the server's last guard sees it.
+    api.addGatewayResponse('Unauthorized', { type: apigw.ResponseType.UNAUTHORIZED, responseHeaders: { 'X-Note': "'5 \u20ac'" } });
+    api.root.addResource('cognito').addMethod('GET', new apigw.LambdaIntegration(fn), {
+      authorizationType: apigw.AuthorizationType.CUSTOM,
+      authorizer: new apigw.TokenAuthorizer(stack, 'Authorizer', { handler: fn }),
+    });
     api.root.addResource('mock').addMethod('GET', new apigw.MockIntegration({
       requestTemplates: { 'application/json': '{"statusCode": 200}' },
       integrationResponses: [{ statusCode: '200', responseParameters: { 'method.response.header.X-Echo': 'method.request.header.X-Source' } }],
@@ -149,4 +155,12 @@ describe('names that are Object.prototype members are ordinary names', () => {
     expect(response.headers).toMatchObject({ constructor: 'c', tostring: 't', hasownproperty: 'h1, h2' });
     expect(response.rawHeaders.slice(0, 2)).toEqual(['__proto__', 'p']);
   });
+});
+
+test('a response the server cannot send (a gateway response header outside Latin-1) is answered 502, and the server keeps serving', async () => {
+  const response = await raw('GET', '/cognito');
+  expect([response.status, response.body]).toEqual([502, '{"message":"Internal server error"}']);
+  const id = response.headers['x-amzn-requestid'];
+  expect(running.lines).toContainEqual(`${id} GATEWAY the response could not be sent as HTTP (header "X-Note" has a value HTTP cannot carry ("5 \u20ac": CR, LF, other control characters and characters outside Latin-1 are not allowed)); answered 502`);
+  expect((await raw('GET', '/items')).status).toBe(200);
 });
