@@ -1,4 +1,5 @@
 import { spawnSync } from 'child_process';
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { git, HeldStage, removeTemps, repository, stage, staged } from './stage-repository';
@@ -109,14 +110,43 @@ describe('a stage run killed by SIGKILL', () => {
     expect(staged(dir)).toEqual([]);
   });
 
-  test('when the index was fixed by hand since, the next run leaves it as it is', async () => {
+  test('when the index was fixed by hand since, the next run has nothing to repair', async () => {
     const dir = repository();
     await killedRun(dir);
     git(dir, 'rm', '-q', '--cached', 'vendor_outputs.json');
     const next = await stage(dir, ['--', 'true']);
     expect(next.code).toBe(0);
-    expect(next.stderr).toContain('while vendor_outputs.json was staged; its index entry has changed since, so it is left as it is');
+    expect(next.stderr).not.toContain('earlier stage run');
     expect(staged(dir)).toEqual([]);
+  });
+
+  test('when someone staged other content since, the next run says so and leaves that entry', async () => {
+    const dir = repository();
+    await killedRun(dir);
+    fs.writeFileSync(path.join(dir, 'vendor_outputs.json'), '{"version":"1","by":"hand"}\n');
+    git(dir, 'add', '-f', 'vendor_outputs.json');
+    const entry = git(dir, 'ls-files', '--stage', 'vendor_outputs.json');
+    const next = await stage(dir, ['--', 'true']);
+    expect(next.code).toBe(0);
+    expect(next.stderr).toContain('while vendor_outputs.json was staged; its index entry has changed since, so it is left as it is');
+    expect(next.stderr).toContain('warning: vendor_outputs.json is tracked by git');
+    expect(git(dir, 'ls-files', '--stage', 'vendor_outputs.json')).toBe(entry);
+  });
+
+  test('killed while its add was under way: the next run puts the entry back', async () => {
+    const dir = repository();
+    git(dir, 'add', '-f', 'vendor_outputs.json');
+    const folder = path.join(dir, '.git', 'vendor-outputs-stage');
+    fs.mkdirSync(folder, { recursive: true });
+    const id = createHash('sha256').update('vendor_outputs.json').digest('hex').slice(0, 16);
+    fs.writeFileSync(path.join(folder, `${id}.json`), JSON.stringify({
+      path: 'vendor_outputs.json', before: '', added: null, runs: [{ pid: spawnSync('true').pid }],
+    }));
+    const next = await stage(dir, ['--', 'true']);
+    expect(next.code).toBe(0);
+    expect(next.stderr).toContain('while vendor_outputs.json was staged; unstaged it now');
+    expect(staged(dir)).toEqual([]);
+    expect(fs.readdirSync(folder)).toEqual([]);
   });
 
   test('a lock left by a dead stage run is taken over', async () => {

@@ -28,8 +28,8 @@ interface StageState {
   readonly path: string;
   /** Index entry before the first run (`git ls-files -s -z`), empty when untracked. */
   readonly before: string;
-  /** Index entry after the latest add. */
-  added: string;
+  /** Index entry after the latest add; null while an add is under way (a run killed then may have added). */
+  added: string | null;
   runs: ProcessIdentity[];
 }
 
@@ -71,16 +71,23 @@ export class StageRegistry {
           state = undefined;
         }
       }
-      state ??= { path: this.target.relative, before: indexEntries(this.target), added: '', runs: [] };
+      if (state === undefined) {
+        const before = indexEntries(this.target);
+        state = { path: this.target.relative, before, added: before, runs: [] };
+      }
+      // Registered before the add: if this run is killed from here on, the next run repairs.
+      const previous = state.added;
+      state.runs.push(me);
+      state.added = null;
+      this.write(state);
       const added = addToIndex(this.target);
       if (added.status !== 0) {
-        if (state.runs.length > 0) {
-          this.write(state);
-        }
+        state.runs.pop();
+        state.added = previous;
+        this.finish(state);
         throw new CliError(`cannot stage ${this.target.display}: ${explainWriteFailure(added, this.target.top)}`);
       }
       state.added = indexEntries(this.target);
-      state.runs.push(me);
       this.write(state);
       return state.before;
     } finally {
@@ -101,7 +108,7 @@ export class StageRegistry {
     }
     try {
       const state = this.read(() => undefined)
-        ?? { path: this.target.relative, before: fallbackBefore, added: '', runs: [me] };
+        ?? { path: this.target.relative, before: fallbackBefore, added: null, runs: [me] };
       state.runs = state.runs.filter((run) => !sameProcess(run, me) && isRunning(run));
       if (state.runs.length > 0) {
         this.write(state);
@@ -128,13 +135,27 @@ export class StageRegistry {
     }
   }
 
-  /** Puts the index back for runs that were killed before they could. */
+  /** Writes the state, or deletes it when no run is left (the index is then as before). */
+  private finish(state: StageState): void {
+    if (state.runs.length > 0) {
+      this.write(state);
+    } else {
+      fs.rmSync(this.stateFile, { force: true });
+    }
+  }
+
+  /**
+   * Puts the index back for runs that were killed before they could. The entry is left alone
+   * when it is already as before, or when it has changed since the last add (fixed by hand).
+   */
   private repair(state: StageState, note: (line: string) => void): void {
     const current = indexEntries(this.target);
     const what = `an earlier stage run ended without cleaning up (it was killed, for example by SIGKILL) while ${this.target.display} was staged`;
-    if (current !== state.added) {
+    if (current === state.before) {
+      // Nothing to repair (it was killed before its add, or after putting the entry back).
+    } else if (state.added !== null && current !== state.added) {
       note(`${what}; its index entry has changed since, so it is left as it is`);
-    } else if (current !== state.before) {
+    } else {
       const restored = restoreIndex(this.target, state.before);
       if (restored.status !== 0) {
         throw new CliError(this.restoreFailure(state.before, explainWriteFailure(restored, this.target.top)));
@@ -163,11 +184,11 @@ export class StageRegistry {
     try {
       const value = JSON.parse(text) as Partial<StageState>;
       const runs = Array.isArray(value.runs) ? value.runs.map(parseIdentity) : [];
-      if (value.path !== this.target.relative || typeof value.before !== 'string' || typeof value.added !== 'string'
-        || runs.some((run) => run === undefined)) {
+      if (value.path !== this.target.relative || typeof value.before !== 'string'
+        || (typeof value.added !== 'string' && value.added !== null) || runs.some((run) => run === undefined)) {
         throw new Error('unexpected shape');
       }
-      return { path: value.path, before: value.before, added: value.added, runs: runs as ProcessIdentity[] };
+      return { path: value.path, before: value.before, added: value.added ?? null, runs: runs as ProcessIdentity[] };
     } catch {
       note(`ignored ${this.stateFile}: it is not a state file this version of stage wrote`);
       fs.rmSync(this.stateFile, { force: true });
