@@ -17,15 +17,16 @@ const project = new awscdk.AwsCdkConstructLibrary({
   jsiiVersion: '~6.0.0',
   minNodeVersion: '20.0.0',
 
-  // jsii needs every non-jsii runtime dependency bundled into the package.
-  bundledDeps: [
+  // No runtime dependencies: what lib/ needs at run time is bundled into it at compile time
+  // (see below), so the package ships only code that runs.
+  devDeps: [
+    // Compiled into src/outputs/schema-validator.generated.js with its runtime helpers inlined.
     'ajv@^8.17.1',
+    // The CLI's AWS SDK, bundled into lib/vendor/ by scripts/vendor-dependencies.js.
     '@aws-sdk/client-cloudformation@^3.1169.0',
     // The local API checks SigV4 with the same signer the AWS SDK clients sign with.
     '@smithy/signature-v4@^5.7.5',
     '@smithy/hash-node@^4.2.0',
-  ],
-  devDeps: [
     'cdk-nag@^2.36.23',
     'autocannon@^8.0.0',
     '@types/autocannon',
@@ -34,6 +35,11 @@ const project = new awscdk.AwsCdkConstructLibrary({
   ],
 
   bin: { 'vendor-outputs': 'lib/cli/main.js' },
+
+  // No source maps in lib/: a stack trace through the library points at the lib/*.js files the
+  // package ships, not at src/*.ts files it does not. Tests run from src/ with their own maps.
+  tsconfig: { compilerOptions: { inlineSourceMap: false, inlineSources: false } },
+  tsconfigDev: { compilerOptions: { inlineSourceMap: true, inlineSources: true } },
 
   lambdaOptions: {
     runtime: awscdk.LambdaRuntime.NODEJS_20_X,
@@ -61,6 +67,23 @@ const project = new awscdk.AwsCdkConstructLibrary({
   pullRequestTemplate: false,
 });
 
+// Entry points. Node's ESM loader and TypeScript's node16/nodenext resolution refuse deep
+// imports of folders (`cdk-vendor-outputs/lib/client`), so the subpaths are declared; jsii and
+// jsii-pacmak read `.jsii` and `package.json`, and the bin is run by path.
+const clientEntry = { types: './lib/client/index.d.ts', default: './lib/client/index.js' };
+project.package.addField('exports', {
+  '.': { types: './lib/index.d.ts', default: './lib/index.js' },
+  './client': clientEntry,
+  // The path the README showed before the exports map; kept so that existing imports still work.
+  './lib/client': clientEntry,
+  './schema': './schema/vendor-outputs.schema.json',
+  './schema/vendor-outputs.schema.json': './schema/vendor-outputs.schema.json',
+  './package.json': './package.json',
+  './.jsii': './.jsii',
+});
+// TypeScript's older `node` resolution (cdk init's tsconfig) ignores `exports`: map the subpath.
+project.package.addField('typesVersions', { '*': { client: ['lib/client/index.d.ts'] } });
+
 // npm 11 writes a lockfile that `npm ci` then rejects without this pin (see shared/TOOLCHAIN.md).
 project.package.addField('overrides', { 'unrs-resolver': '1.12.2' });
 
@@ -72,6 +95,7 @@ project.addPackageIgnore('/scripts/');
 project.addPackageIgnore('/docs/');
 project.addPackageIgnore('/.ci/');
 project.addPackageIgnore('/.tmp/');
+project.addPackageIgnore('/packages/');
 
 project.tasks.tryFind('compile')?.env('JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION', '20');
 for (const name of ['compile', 'docgen', 'package:js', 'package']) {
@@ -103,6 +127,26 @@ project.addTask('gen:validator', {
   exec: 'node scripts/generate-validator.js',
 });
 project.compileTask.exec('cp src/outputs/schema-validator.generated.js lib/outputs/');
+// The CLI's AWS SDK and signer go into lib/vendor/ as single files; fails on any other package lib/ requires.
+project.compileTask.exec('node scripts/vendor-dependencies.js');
+
+// Frontends get the REST helper as a package of its own, without the library's peers.
+const packageClient = project.addTask('package:client', {
+  description: 'Pack cdk-vendor-outputs-client (src/client) into dist/js/',
+  exec: 'node scripts/package-client.js',
+});
+project.packageTask.spawn(packageClient);
+
+// What an adopter does, from the packed tarballs: install with the peers from the npm registry,
+// synthesize TypeScript and CommonJS apps on the aws-cdk-lib floor and the newest 2.x, run the CLI,
+// import the client helper. The build's last step is package (its task is locked), so the test
+// runs at the end of package, once both tarballs exist.
+const consumerTest = project.addTask('test:consumer', {
+  description: 'Install the packed tarballs in temporary CDK apps (aws-cdk-lib floor and newest 2.x) and use them as the README says',
+  exec: 'node scripts/consumer-test.js',
+  env: cdkEnv,
+});
+project.packageTask.spawn(consumerTest);
 
 const demo = project.addTask('demo', {
   description: 'Synthesize the example backend, write its vendor_outputs.json and serve its REST API on 127.0.0.1:3000',

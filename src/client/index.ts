@@ -1,9 +1,10 @@
 /**
  * Frontend helper: the REST section of the client library's configuration, built from
  * vendor_outputs.json. Dependency-free (no aws-cdk-lib, no Node built-ins), so a browser bundle
- * can import it:
+ * can import it, from the frontend package or from the construct library's subpath:
  *
- *   import { toRestConfig } from 'cdk-vendor-outputs/lib/client';
+ *   import { toRestConfig } from 'cdk-vendor-outputs-client';   // frontends: no aws-cdk-lib
+ *   import { toRestConfig } from 'cdk-vendor-outputs/client';   // code that has the library
  *
  * The `custom` section holds the REST APIs a backend exposes, in either shape:
  * - flat, one API: `custom.api_name`, `custom.api_endpoint` (and `api_id`, `api_stage`,

@@ -1,0 +1,397 @@
+#!/usr/bin/env node
+// Consumer test: does what an adopter does, following the README's Install section, from the
+// packed tarballs in dist/js/ (run `npx projen package` first; the build runs this at its end).
+//
+// For aws-cdk-lib at the supported floor and at the newest 2.x, in a fresh temporary CDK app:
+//   npm install <cdk-vendor-outputs tarball> aws-cdk-lib constructs  (peers from the npm registry)
+//   a TypeScript app synthesized by `npx cdk synth` (aws-cdk CLI ^2.1148.1, ts-node),
+//   a plain CommonJS app run with `node app.js`,
+//   the CLI through npx (--help, validate, serve + one request, generate against an unreachable
+//   endpoint, which loads and runs the bundled AWS SDK),
+//   the client subpath in Node ESM and in TypeScript (node10 and nodenext resolution),
+//   an error of ours seen through `cdk synth`: the message and construct path are shown, and
+//   every file a stack frame names exists.
+// Then a frontend folder installs only the client tarball (no aws-cdk-lib) and uses it from ESM,
+// CommonJS and TypeScript.
+//
+// Usage: node scripts/consumer-test.js [--keep] [--only floor|newest]
+// Network: the npm registry (installs); everything else stays on 127.0.0.1.
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawn, spawnSync } = require('child_process');
+
+const root = path.join(__dirname, '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const FLOOR = pkg.peerDependencies['aws-cdk-lib'].replace(/^\^/, '');
+const CDK_LIB = [['floor', FLOOR], ['newest', '^2']];
+const CDK_CLI = 'aws-cdk@^2.1148.1';
+// TypeScript 7 is not supported by ts-node: a CDK app pins TypeScript 5 as `cdk init` does.
+const DEV_TOOLS = ['typescript@~5.9.3', 'ts-node@^10.9.2', '@types/node@^20', CDK_CLI];
+const keep = process.argv.includes('--keep');
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+
+const env = {
+  ...process.env,
+  AWS_REGION: 'us-east-1',
+  AWS_DEFAULT_REGION: 'us-east-1',
+  AWS_EC2_METADATA_DISABLED: 'true',
+  CDK_DISABLE_CLI_TELEMETRY: 'true',
+  npm_config_yes: 'true',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+  npm_config_update_notifier: 'false',
+};
+// A parent npm run (npm run build) passes its own settings down; the apps are separate projects.
+for (const key of Object.keys(env)) {
+  if (/^npm_(package|lifecycle)_/.test(key) || key === 'npm_config_prefix') {
+    delete env[key];
+  }
+}
+
+const timings = [];
+
+function fail(message) {
+  throw new Error(message);
+}
+
+/** Runs a command; returns its output; fails with the command and its output unless it exits with `expectStatus` (null: any). */
+function run(cwd, command, args, { expectStatus = 0, extraEnv = {}, timeoutMs = 600_000 } = {}) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 });
+  const seconds = (Date.now() - started) / 1000;
+  const shown = `${command} ${args.join(' ')}`;
+  if (result.error) {
+    fail(`${shown} (in ${cwd}): ${result.error.message}`);
+  }
+  if (expectStatus !== null && result.status !== expectStatus) {
+    fail(`${shown} (in ${cwd}) exited with ${result.status}, expected ${expectStatus}\n--- stdout\n${tail(result.stdout)}\n--- stderr\n${tail(result.stderr)}`);
+  }
+  return { ...result, seconds };
+}
+
+function tail(text, lines = 40) {
+  return (text ?? '').split('\n').slice(-lines).join('\n');
+}
+
+function step(name, fn) {
+  const started = Date.now();
+  const value = fn();
+  const seconds = (Date.now() - started) / 1000;
+  timings.push([name, seconds]);
+  console.log(`[consumer] ${name}: ok (${seconds.toFixed(1)} s)`);
+  return value;
+}
+
+async function stepAsync(name, fn) {
+  const started = Date.now();
+  const value = await fn();
+  const seconds = (Date.now() - started) / 1000;
+  timings.push([name, seconds]);
+  console.log(`[consumer] ${name}: ok (${seconds.toFixed(1)} s)`);
+  return value;
+}
+
+function write(dir, files) {
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+}
+
+function tarballs() {
+  const dist = path.join(root, 'dist', 'js');
+  const library = path.join(dist, `${pkg.name}@${pkg.version}.jsii.tgz`);
+  const client = path.join(dist, `${pkg.name}-client-${pkg.version}.tgz`);
+  for (const file of [library, client]) {
+    if (!fs.existsSync(file)) {
+      fail(`${path.relative(root, file)} is missing: run 'npx projen package' first`);
+    }
+  }
+  return { library, client };
+}
+
+// ---- the apps -------------------------------------------------------------------------------
+
+const TS_APP = `import { App, Stack } from 'aws-cdk-lib';
+import { RestItemsApi, VendorOutputs } from 'cdk-vendor-outputs';
+
+const app = new App();
+const stack = new Stack(app, 'Backend', { env: { region: 'eu-west-1' } });
+new RestItemsApi(stack, 'ItemsApi', { stageName: 'dev' });
+VendorOutputs.of(stack).addOutput({ custom: { support_email: 'help@example.com' } });
+app.synth();
+`;
+
+const JS_APP = `const { App, Stack } = require('aws-cdk-lib');
+const { RestItemsApi, VendorOutputs } = require('cdk-vendor-outputs');
+
+const app = new App({ outdir: 'cdk.out.js' });
+const stack = new Stack(app, 'Backend', { env: { region: 'eu-west-1' } });
+new RestItemsApi(stack, 'ItemsApi');
+VendorOutputs.of(stack).addOutput({ custom: { support_email: 'help@example.com' } });
+app.synth();
+`;
+
+// One of our errors, thrown at synth by the writer: the document misses a required field.
+const FAILING_APP = `import { App, Stack } from 'aws-cdk-lib';
+import { VendorOutputs } from 'cdk-vendor-outputs';
+
+const app = new App();
+const stack = new Stack(app, 'Broken', { env: { region: 'eu-west-1' } });
+VendorOutputs.of(stack).addOutput({ analytics: { vendorMessaging: { vendorRegion: 'eu-west-1' } } } as any);
+app.synth();
+`;
+
+const CLIENT_SAMPLE = {
+  version: '1',
+  custom: { api_id: 'a1', api_endpoint: 'https://a1.execute-api.eu-west-1.amazonaws.com/dev/', api_name: 'items' },
+};
+const CLIENT_EXPECTED = JSON.stringify({ items: { endpoint: CLIENT_SAMPLE.custom.api_endpoint, region: 'eu-west-1' } });
+
+const CLIENT_ESM = (specifier) => `import { toRestConfig, withRestConfig, RestConfigError } from '${specifier}';
+const outputs = ${JSON.stringify(CLIENT_SAMPLE)};
+if (typeof RestConfigError !== 'function') throw new Error('RestConfigError missing');
+console.log(JSON.stringify(toRestConfig(outputs)));
+console.log(JSON.stringify(withRestConfig({}, outputs).API.REST));
+`;
+
+const CLIENT_CJS = (specifier) => `const { toRestConfig } = require('${specifier}');
+console.log(JSON.stringify(toRestConfig(${JSON.stringify(CLIENT_SAMPLE)})));
+`;
+
+const CLIENT_TS = (specifier) => `import { toRestConfig, RestConfig, RestConfigError } from '${specifier}';
+const rest: RestConfig = toRestConfig({ version: '1' }, { defaultRegion: 'eu-west-1' });
+const region: string | undefined = rest.items?.region;
+// @ts-expect-error the options are typed
+toRestConfig({}, { defaultRegion: 42 });
+export { region, RestConfigError };
+`;
+
+const TSCONFIG_NODE10 = {
+  compilerOptions: { target: 'ES2022', module: 'commonjs', moduleResolution: 'node', lib: ['es2022'], strict: true, esModuleInterop: true, skipLibCheck: true, types: ['node'] },
+  exclude: ['node_modules', 'cdk.out', 'nodenext'],
+};
+const TSCONFIG_NODENEXT = {
+  compilerOptions: { target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022'], strict: true, resolveJsonModule: true, skipLibCheck: true, noEmit: true, types: ['node'] },
+  include: ['*.ts', '*.mts'],
+};
+
+function expectClientOutput(text, where) {
+  const first = text.trim().split('\n')[0];
+  if (first !== CLIENT_EXPECTED) {
+    fail(`${where}: toRestConfig printed ${first}, expected ${CLIENT_EXPECTED}`);
+  }
+}
+
+// ---- the checks -----------------------------------------------------------------------------
+
+async function backendApp(base, label, cdkLib, library) {
+  const dir = path.join(base, `app-${label}`);
+  write(dir, {
+    'package.json': JSON.stringify({ name: `consumer-${label}`, version: '0.0.0', private: true }, null, 2),
+    'cdk.json': JSON.stringify({ app: 'npx ts-node --prefer-ts-exts app.ts' }, null, 2),
+    'tsconfig.json': JSON.stringify(TSCONFIG_NODE10, null, 2),
+    'app.ts': TS_APP,
+    'app.js': JS_APP,
+    'broken.ts': FAILING_APP,
+    'client.mjs': CLIENT_ESM('cdk-vendor-outputs/client'),
+    'client-lib-path.mjs': CLIENT_ESM('cdk-vendor-outputs/lib/client'),
+    'client-node10.ts': CLIENT_TS('cdk-vendor-outputs/client'),
+    'nodenext/tsconfig.json': JSON.stringify(TSCONFIG_NODENEXT, null, 2),
+    'nodenext/client.mts': CLIENT_TS('cdk-vendor-outputs/client'),
+    'nodenext/client.ts': CLIENT_TS('cdk-vendor-outputs/client'),
+    'nodenext/main.mts': "import { VendorOutputs } from 'cdk-vendor-outputs';\nimport schema from 'cdk-vendor-outputs/schema' with { type: 'json' };\nexport const x: string = typeof VendorOutputs + schema.$id;\n",
+  });
+
+  // README, Install: the library and its peers, then the app's own tools.
+  step(`${label}: npm install cdk-vendor-outputs aws-cdk-lib@${cdkLib} constructs`, () => run(dir, 'npm', ['install', library, `aws-cdk-lib@${cdkLib}`, 'constructs@^10.5.1']));
+  step(`${label}: npm install --save-dev ${DEV_TOOLS.join(' ')}`, () => run(dir, 'npm', ['install', '--save-dev', ...DEV_TOOLS]));
+  const installed = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'aws-cdk-lib', 'package.json'), 'utf8')).version;
+  console.log(`[consumer] ${label}: aws-cdk-lib ${installed}`);
+  step(`${label}: the package brings no dependencies of its own`, () => {
+    const nested = path.join(dir, 'node_modules', 'cdk-vendor-outputs', 'node_modules');
+    if (fs.existsSync(nested)) {
+      fail(`node_modules/cdk-vendor-outputs/node_modules exists: ${fs.readdirSync(nested).join(', ')}`);
+    }
+    run(dir, 'npm', ['ls', 'cdk-vendor-outputs', 'aws-cdk-lib', 'constructs']);
+  });
+
+  step(`${label}: npx cdk synth (TypeScript app)`, () => {
+    run(dir, 'npx', ['cdk', 'synth', '--no-notices', '--quiet']);
+    const file = path.join(dir, 'cdk.out', 'Backend.vendor_outputs.json');
+    const document = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (document.custom?.support_email !== 'help@example.com' || document.custom?.api_name !== 'ItemsApi') {
+      fail(`${file} lacks the app's outputs: ${JSON.stringify(document.custom)}`);
+    }
+  });
+  step(`${label}: node app.js (CommonJS app)`, () => {
+    run(dir, 'node', ['app.js']);
+    const document = JSON.parse(fs.readFileSync(path.join(dir, 'cdk.out.js', 'Backend.vendor_outputs.json'), 'utf8'));
+    if (document.custom?.api_name !== 'ItemsApi') {
+      fail(`cdk.out.js/Backend.vendor_outputs.json lacks custom.api_name: ${JSON.stringify(document.custom)}`);
+    }
+  });
+
+  step(`${label}: npx vendor-outputs --help, validate`, () => {
+    const help = run(dir, 'npx', ['vendor-outputs', '--help']);
+    if (!/Usage: vendor-outputs/.test(help.stdout + help.stderr)) {
+      fail(`vendor-outputs --help printed no usage:\n${help.stdout}${help.stderr}`);
+    }
+    run(dir, 'npx', ['vendor-outputs', 'validate', 'cdk.out/Backend.vendor_outputs.json']);
+    const invalid = path.join(dir, 'invalid.json');
+    fs.writeFileSync(invalid, JSON.stringify({ version: '2' }));
+    const refused = run(dir, 'npx', ['vendor-outputs', 'validate', 'invalid.json'], { expectStatus: 1 });
+    if (!/invalid\.json: \/version/.test(refused.stdout + refused.stderr)) {
+      fail(`validate of an invalid file said:\n${refused.stdout}${refused.stderr}`);
+    }
+  });
+  await stepAsync(`${label}: npx vendor-outputs serve, GET /dev/items?limit=2`, () => serveOnce(dir));
+  step(`${label}: npx vendor-outputs generate (bundled AWS SDK, unreachable endpoint)`, () => {
+    const result = run(dir, 'npx', ['vendor-outputs', 'generate', '--stack', 'Backend', '--region', 'eu-west-1'], {
+      expectStatus: 1,
+      extraEnv: { AWS_ENDPOINT_URL_CLOUDFORMATION: 'http://127.0.0.1:9', AWS_ACCESS_KEY_ID: 'AKIDCONSUMER', AWS_SECRET_ACCESS_KEY: 'consumer-secret', AWS_MAX_ATTEMPTS: '1' },
+    });
+    if (/\n\s+at /.test(result.stderr) || !/ECONNREFUSED|127\.0\.0\.1/.test(result.stderr)) {
+      fail(`generate against an unreachable endpoint should fail with one line naming it, got:\n${result.stderr}`);
+    }
+  });
+
+  step(`${label}: client subpath from Node ESM (cdk-vendor-outputs/client, /lib/client)`, () => {
+    expectClientOutput(run(dir, 'node', ['client.mjs']).stdout, 'client.mjs');
+    expectClientOutput(run(dir, 'node', ['client-lib-path.mjs']).stdout, 'client-lib-path.mjs');
+  });
+  step(`${label}: TypeScript, node10 resolution (app, client subpath)`, () => run(dir, 'npx', ['tsc', '--noEmit', '-p', '.']));
+  step(`${label}: TypeScript, nodenext resolution (client subpath, main entry, schema)`, () => run(dir, 'npx', ['tsc', '-p', 'nodenext']));
+  step(`${label}: an error of ours through npx cdk synth`, () => errorThroughSynth(dir));
+  return dir;
+}
+
+/** Starts `vendor-outputs serve --port 0`, requests one URL, stops it. */
+function serveOnce(dir) {
+  return new Promise((resolve, reject) => {
+    // Its own process group: npx runs the bin as a child of its own, and both must stop.
+    const child = spawn('npx', ['vendor-outputs', 'serve', '--app', 'cdk.out', '--port', '0', '--quiet'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let output = '';
+    let done = false;
+    let closed = false;
+    const finish = (error) => {
+      if (done) {
+        return;
+      }
+      done = true;
+      clearTimeout(timer);
+      const settle = () => (error ? reject(error) : resolve());
+      if (closed) {
+        settle();
+        return;
+      }
+      child.once('close', settle);
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => finish(new Error(`serve did not start in 60 s:\n${output}`)), 60_000);
+    const onData = async (chunk) => {
+      output += chunk;
+      const base = /(http:\/\/127\.0\.0\.1:\d+\/dev\/)/.exec(output)?.[1];
+      if (base === undefined || !output.includes('Press Ctrl+C to stop.') || done) {
+        return;
+      }
+      try {
+        const response = await fetch(`${base}items?limit=2`);
+        const body = await response.json();
+        if (response.status !== 200 || body.count !== 2) {
+          throw new Error(`GET ${base}items?limit=2 answered ${response.status} ${JSON.stringify(body)}`);
+        }
+        finish();
+      } catch (error) {
+        finish(error);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('error', finish);
+    child.on('close', (code) => {
+      closed = true;
+      finish(new Error(`serve exited with ${code} before answering:\n${output}`));
+    });
+  });
+}
+
+/** What a user sees when one of our errors stops `cdk synth`: our message, no frame into a missing file. */
+function errorThroughSynth(dir) {
+  const result = run(dir, 'npx', ['cdk', 'synth', '--no-notices', '--quiet', '--app', 'npx ts-node --prefer-ts-exts broken.ts'], { expectStatus: null });
+  const output = result.stderr + result.stdout;
+  if (result.status === 0) {
+    fail('cdk synth of broken.ts succeeded');
+  }
+  if (!/\/analytics\/vendor_messaging/.test(output) || !/Broken/.test(output)) {
+    fail(`cdk synth of broken.ts did not show our message:\n${output}`);
+  }
+  const missing = [...output.matchAll(/(\/[^\s():]+\.(?:ts|js)):\d+/g)]
+    .map((match) => match[1])
+    .filter((file) => file.includes('/node_modules/cdk-vendor-outputs/') && !fs.existsSync(file));
+  if (missing.length > 0) {
+    fail(`cdk synth of broken.ts shows stack frames in files that do not exist: ${[...new Set(missing)].join(', ')}\n${output}`);
+  }
+  const firstLines = output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn')).slice(0, 6).join('\n');
+  console.log(`[consumer] what cdk synth shows for an error of ours (first lines):\n${firstLines.replace(/^/gm, '    ')}`);
+}
+
+function frontend(base, client, tscFrom) {
+  const dir = path.join(base, 'frontend');
+  write(dir, {
+    'package.json': JSON.stringify({ name: 'consumer-frontend', version: '0.0.0', private: true }, null, 2),
+    'client.mjs': CLIENT_ESM('cdk-vendor-outputs-client'),
+    'client.cjs': CLIENT_CJS('cdk-vendor-outputs-client'),
+    'tsconfig.json': JSON.stringify({ compilerOptions: { ...TSCONFIG_NODENEXT.compilerOptions, types: [] }, include: ['*.ts', '*.mts'] }, null, 2),
+    'client.mts': CLIENT_TS('cdk-vendor-outputs-client'),
+    'client.ts': CLIENT_TS('cdk-vendor-outputs-client'),
+  });
+  step('frontend: npm install cdk-vendor-outputs-client', () => run(dir, 'npm', ['install', client]));
+  step('frontend: nothing else installed (no aws-cdk-lib, no constructs)', () => {
+    const installed = fs.readdirSync(path.join(dir, 'node_modules')).filter((name) => !name.startsWith('.'));
+    if (installed.join(',') !== 'cdk-vendor-outputs-client') {
+      fail(`the frontend's node_modules holds ${installed.join(', ')}`);
+    }
+  });
+  step('frontend: ESM, CommonJS, TypeScript nodenext', () => {
+    expectClientOutput(run(dir, 'node', ['client.mjs']).stdout, 'frontend client.mjs');
+    expectClientOutput(run(dir, 'node', ['client.cjs']).stdout, 'frontend client.cjs');
+    run(dir, path.join(tscFrom, 'node_modules', '.bin', 'tsc'), ['-p', '.']);
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  const { library, client } = tarballs();
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-vendor-outputs-consumer-'));
+  console.log(`[consumer] ${path.relative(root, library)}, ${path.relative(root, client)} in ${base}`);
+  let ok = false;
+  try {
+    let appDir;
+    for (const [label, version] of CDK_LIB) {
+      if (only === undefined || only === label) {
+        appDir = await backendApp(base, label, version, library);
+      }
+    }
+    frontend(base, client, appDir);
+    ok = true;
+  } finally {
+    const total = (Date.now() - started) / 1000;
+    console.log(`[consumer] ${ok ? 'passed' : 'FAILED'} in ${total.toFixed(1)} s`);
+    if (keep || !ok) {
+      console.log(`[consumer] kept ${base}`);
+    } else {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  }
+}
+
+main().catch((error) => {
+  console.error(`[consumer] ${error.message}`);
+  process.exit(1);
+});
