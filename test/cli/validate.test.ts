@@ -37,14 +37,14 @@ test('valid files: exit 0', async () => {
   expect(run.stderr).toBe('1 file(s) valid\n');
 });
 
-test('an invalid file: exit 1, one line per problem as FILE:LINE:COLUMN: pointer: message', async () => {
+test('an invalid file: exit 1, one line per problem as FILE:LINE:COLUMN: pointer: message, in the order of the file', async () => {
   const run = await validate('good.json', 'bad.json');
   expect(run.code).toBe(1);
   expect(run.stdout.trim().split('\n')).toEqual([
-    'bad.json:17:3: /extra: is not allowed here; allowed keys: $schema, version, analytics, auth, data, geo, notifications, storage, custom',
-    'bad.json:9:7: /auth/password_policy/min_length: must be an integer from 6 to 99 inclusive (got 100)',
     'bad.json:7:5: /auth/mfa_configuration: must be one of: NONE, OPTIONAL, REQUIRED (got "SOMETIMES")',
+    'bad.json:9:7: /auth/password_policy/min_length: must be an integer from 6 to 99 inclusive (got 100)',
     'bad.json:15:5: /notifications/channels: must have at least 1 item (got [])',
+    'bad.json:17:3: /extra: is not allowed here; allowed keys: $schema, version, analytics, auth, data, geo, notifications, storage, custom',
   ]);
 });
 

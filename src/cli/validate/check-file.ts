@@ -26,16 +26,17 @@ export interface FileCheck {
   readonly pendingCount: number;
 }
 
+/** The problems of one file: the first `limit` kept, printed in the order of the file. */
 class ProblemList {
-  public readonly lines: string[] = [];
-  public count = 0;
+  private readonly listed: Array<{ position: TextPosition; line: string }> = [];
+  private count = 0;
   constructor(private readonly file: string, private readonly limit: number) {}
 
   public add(position: TextPosition, pointer: string | undefined, message: string): void {
     this.count++;
-    if (this.lines.length < this.limit) {
+    if (this.listed.length < this.limit) {
       const where = pointer === undefined ? '' : ` ${displayPointer(pointer)}:`;
-      this.lines.push(`${this.file}:${position.line}:${position.column}:${where} ${message}`);
+      this.listed.push({ position, line: `${this.file}:${position.line}:${position.column}:${where} ${message}` });
     }
   }
 
@@ -45,9 +46,12 @@ class ProblemList {
   }
 
   public finish(pendingCount = 0): FileCheck {
-    const lines = this.count > this.lines.length
-      ? [...this.lines, `${this.file}: and ${this.count - this.lines.length} more problem(s)`]
-      : this.lines;
+    const lines = [...this.listed]
+      .sort((a, b) => a.position.line - b.position.line || a.position.column - b.position.column)
+      .map((problem) => problem.line);
+    if (this.count > lines.length) {
+      lines.push(`${this.file}: and ${this.count - lines.length} more problem(s)`);
+    }
     return { lines, problemCount: this.count, pendingCount };
   }
 }
