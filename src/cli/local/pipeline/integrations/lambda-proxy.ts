@@ -70,7 +70,8 @@ function eventInputOf(routed: RoutedRequest): EventInput {
   for (const [name, value] of request.rawHeaders) {
     flatHeaders.push(name, value);
   }
-  const stageVariables = settings.api.stageVariables[routed.stage];
+  const all = settings.api.stageVariables;
+  const stageVariables = Object.prototype.hasOwnProperty.call(all, routed.stage) ? all[routed.stage] : undefined;
   return {
     resource: route.resource.path,
     path: routed.segments.length === 0 ? '/' : `/${routed.segments.join('/')}`,
