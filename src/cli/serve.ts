@@ -30,7 +30,7 @@ export const SERVE_HELP = [
   '',
   'Example:',
   '  npx cdk synth && vendor-outputs serve --write-outputs ../frontend/src',
-  '  curl -i "http://127.0.0.1:3000/prod/items?limit=5"',
+  '  curl -i "http://127.0.0.1:3000/dev/items?limit=5"',
 ].join('\n');
 
 /** The SigV4 key pair: the option, else VENDOR_OUTPUTS_CREDENTIALS, else the AWS_* pair. */
