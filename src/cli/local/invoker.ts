@@ -74,6 +74,8 @@ interface Environment {
   readonly id: number;
   readonly host: RuntimeHost;
   state: 'starting' | 'ready';
+  /** Runs in the host's own thread: stopping it ends the host, so it is never retired. */
+  inline: boolean;
   /** Invocations sent, in order: the first is running, the others wait inside the environment. */
   readonly inflight: Pending[];
   timer?: NodeJS.Timeout;
@@ -260,10 +262,10 @@ class FunctionPool {
       onExit: (id, reason, outOfMemory) => this.onEnvironmentExit(id, reason, outOfMemory),
       onHostExit: (host, reason, outOfMemory) => this.onHostExit(host, reason, outOfMemory),
     });
-    const env: Environment = { id: this.nextId++, host: this.host, state: 'starting', inflight: [], lastUsed: Date.now() };
+    const env: Environment = { id: this.nextId++, host: this.host, state: 'starting', inflight: [], inline: false, lastUsed: Date.now() };
     this.environments.set(env.id, env);
     this.starting++;
-    env.host.start(env.id);
+    env.inline = env.host.start(env.id);
   }
 
   private run(env: Environment, pending: Pending): void {
@@ -396,13 +398,17 @@ class FunctionPool {
     this.concurrency.release();
   }
 
-  /** Retires environments idle for `ms`, keeping one warm. */
+  /** Retires environments idle for `ms`, keeping one warm (the one in the host's thread stays). */
   private retireIdle(ms: number): void {
     const before = Date.now() - ms;
-    while (this.idle.length > 0 && this.environments.size > 1 && this.idle[0].lastUsed < before) {
-      const env = this.idle[0];
-      env.host.stop(env.id);
-      this.remove(env);
+    for (const env of [...this.idle]) {
+      if (this.environments.size <= 1) {
+        return;
+      }
+      if (!env.inline && env.lastUsed < before) {
+        env.host.stop(env.id);
+        this.remove(env);
+      }
     }
   }
 

@@ -1,7 +1,9 @@
 /**
  * The runtime host of one function: a child process of the server whose worker threads are the
  * function's execution environments (runtime.ts). It starts, feeds and stops environments as the
- * server says and reports what they do.
+ * server says and reports what they do. The first environment runs in the host's own thread
+ * (no hop between threads for the requests it serves: most of a fast function's); it cannot be
+ * stopped alone, so the server ends the whole host to stop it.
  *
  * Why a process: a worker's `resourceLimits` end it when its heap grows past the limit, but one
  * allocation far past it (`new Array(1e9).fill(0)`) aborts the whole process. Here that ends this
@@ -9,6 +11,7 @@
  */
 import { Worker } from 'worker_threads';
 import type { EventInput } from '../event';
+import { startRuntime } from './environment-runtime';
 import { EnvironmentConfig, HostCommand, HostEvent, RuntimeInvocation, RuntimeMessage } from './protocol';
 
 let config: EnvironmentConfig | undefined;
@@ -22,16 +25,20 @@ function emit(event: HostEvent): void {
   }
   outbox.push(event);
 }
-function flush(): void {
+function flush(then?: () => void): void {
   const batch = outbox;
   outbox = [];
-  if (process.connected) {
-    process.send!(batch);
+  if (process.connected && batch.length > 0) {
+    process.send!(batch, undefined, {}, () => then?.());
+  } else {
+    then?.();
   }
 }
 
 class Environment {
-  private readonly worker: Worker;
+  private readonly worker: Worker | undefined;
+  /** Takes invocation batches when the environment runs in this thread. */
+  private readonly inline: ((batch: RuntimeInvocation[]) => void) | undefined;
   /** Request ids sent, in order; the first is running (the environment runs one at a time). */
   private readonly sent: string[] = [];
   /** Invocations for the worker, sent as one message per turn of the event loop. */
@@ -39,18 +46,22 @@ class Environment {
   private outOfMemory = false;
   private ended = false;
 
-  constructor(private readonly id: number, settings: EnvironmentConfig) {
+  constructor(private readonly id: number, settings: EnvironmentConfig, inline: boolean) {
+    if (inline) {
+      this.inline = startRuntime(settings, (batch) => this.onBatch(batch), (code) => {
+        // The report must reach the server before the process ends.
+        this.end(`exit status ${code}`);
+        flush(() => process.exit(code));
+      });
+      return;
+    }
     this.worker = new Worker(runtimeFile, {
       workerData: settings,
       stdout: true,
       stderr: true,
       resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb },
     });
-    this.worker.on('message', (batch: RuntimeMessage[]) => {
-      for (const message of batch) {
-        this.onMessage(message);
-      }
-    });
+    this.worker.on('message', (batch: RuntimeMessage[]) => this.onBatch(batch));
     this.worker.on('error', (error: Error & { code?: string }) => {
       if (error?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         this.outOfMemory = true;
@@ -79,14 +90,24 @@ class Environment {
     const batch = this.inbox;
     this.inbox = [];
     if (!this.ended && batch.length > 0) {
-      this.worker.postMessage(batch);
+      if (this.inline !== undefined) {
+        this.inline(batch);
+      } else {
+        this.worker!.postMessage(batch);
+      }
+    }
+  }
+
+  private onBatch(batch: RuntimeMessage[]): void {
+    for (const message of batch) {
+      this.onMessage(message);
     }
   }
 
   stop(): void {
     this.ended = true;
     environments.delete(this.id);
-    void this.worker.terminate();
+    void this.worker?.terminate();
   }
 
   private onMessage(message: RuntimeMessage): void {
@@ -131,7 +152,7 @@ function onCommand(command: HostCommand): void {
       runtimeFile = command[2];
       return;
     case 'start':
-      environments.set(command[1], new Environment(command[1], config!));
+      environments.set(command[1], new Environment(command[1], config!, command[2]));
       return;
     case 'invoke':
       environments.get(command[1])?.invoke(command[2], command[3]);

@@ -22,7 +22,8 @@ export interface EnvironmentConfig {
 export type HostCommand =
   /** Sent first: how to start this function's environments. */
   | readonly ['configure', EnvironmentConfig, string]
-  | readonly ['start', number]
+  /** Start environment N; `inline`: in the host's own thread (the first one). */
+  | readonly ['start', number, boolean]
   | readonly ['invoke', number, string, EventInput]
   /** Retire or kill one environment. */
   | readonly ['stop', number];

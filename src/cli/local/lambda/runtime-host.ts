@@ -29,11 +29,14 @@ export class RuntimeHost {
   private outbox: HostCommand[] = [];
   private stderrTail = '';
   private exited = false;
+  /** The environment in the host's own thread (the first started). */
+  private inlineId: number | undefined;
 
   constructor(private readonly options: RuntimeHostOptions) {
     this.child = fork(entryFile('host'), [], {
       env: options.environment,
-      execArgv: [],
+      // The heap of the host's thread is the inline environment's: MemorySize bounds it.
+      execArgv: [`--max-old-space-size=${Math.max(64, options.config.memoryMb)}`],
       // JSON costs less than the structured clone of 'advanced' for these small messages.
       serialization: 'json',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -51,16 +54,33 @@ export class RuntimeHost {
     this.send(['configure', options.config, entryFile('runtime')]);
   }
 
-  start(id: number): void {
-    this.send(['start', id]);
+  /** Starts environment `id`; true when it runs in the host's own thread. */
+  start(id: number): boolean {
+    const inline = this.inlineId === undefined;
+    if (inline) {
+      this.inlineId = id;
+    }
+    this.send(['start', id, inline]);
+    return inline;
   }
 
   invoke(id: number, requestId: string, input: EventInput): void {
     this.send(['invoke', id, requestId, input]);
   }
 
+  /** Stops environment `id`; for the inline one that means ending the host (it may be stuck in a loop). */
   stop(id: number): void {
-    this.send(['stop', id]);
+    if (id === this.inlineId) {
+      this.kill();
+    } else {
+      this.send(['stop', id]);
+    }
+  }
+
+  private kill(): void {
+    if (!this.exited) {
+      this.child.kill('SIGKILL');
+    }
   }
 
   /** Ends the process (the server is closing). */
