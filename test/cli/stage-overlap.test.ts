@@ -161,3 +161,14 @@ describe('a stage run killed by SIGKILL', () => {
     expect(fs.readdirSync(folder)).toEqual([]);
   });
 });
+
+test('when stage cannot keep track of runs under .git: one line, exit 1, nothing staged', async () => {
+  const dir = repository();
+  const folder = path.join(dir, '.git', 'vendor-outputs-stage');
+  fs.writeFileSync(folder, 'not a folder');
+  const run = await stage(dir, ['--', 'sh', '-c', 'echo ran']);
+  expect(run.code).toBe(1);
+  expect(run.stdout).toBe('');
+  expect(run.stderr).toBe(`vendor-outputs stage: cannot create ${folder}, where stage runs keep track of each other: EEXIST\n`);
+  expect(staged(dir)).toEqual([]);
+});

@@ -49,7 +49,11 @@ export class StageRegistry {
 
   constructor(private readonly target: Target) {
     const dir = gitPath(target.top, 'vendor-outputs-stage');
-    fs.mkdirSync(dir, { recursive: true });
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      throw new CliError(`cannot create ${dir}, where stage runs keep track of each other: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
     const id = createHash('sha256').update(target.relative).digest('hex').slice(0, 16);
     this.stateFile = path.join(dir, `${id}.json`);
     this.mutex = new FileMutex(path.join(dir, 'lock'));
@@ -128,7 +132,12 @@ export class StageRegistry {
   }
 
   private async lock(): Promise<void> {
-    const holder = await this.mutex.acquire(LOCK_TIMEOUT_MS);
+    let holder: ProcessIdentity | undefined;
+    try {
+      holder = await this.mutex.acquire(LOCK_TIMEOUT_MS);
+    } catch (error) {
+      throw new CliError(`cannot create ${this.mutex.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
     if (holder !== undefined) {
       throw new CliError(`another stage run${holder.pid > 0 ? ` (pid ${holder.pid})` : ''} has held ${this.mutex.file} for ${LOCK_TIMEOUT_MS / 1000} s; `
         + 'if no stage run is active, delete that file');

@@ -19,9 +19,10 @@ export function ownKeyCount(value: unknown): number {
       }
       continue;
     }
-    for (const key of Object.keys(next)) {
-      count++;
-      const item = (next as Record<string, unknown>)[key];
+    // Object.values: one own value per key, and faster than reading each key's value.
+    const values = Object.values(next);
+    count += values.length;
+    for (const item of values) {
       if (item !== null && typeof item === 'object') {
         pending.push(item);
       }
