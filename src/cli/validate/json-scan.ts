@@ -415,8 +415,7 @@ class Scanner {
       frame.keys.set(key, this.line);
       return;
     }
-    this.find(pos, this.here(pos), this.pointer(this.depth),
-      `duplicate key ${JSON.stringify(key)} (also on line ${earlier}): JSON.parse keeps only the last value; keep one`);
+    this.find(pos, `duplicate key ${JSON.stringify(key)} (also on line ${earlier}): JSON.parse keeps only the last value; keep one`);
   }
 
   private stringValue(pos: number): void {
@@ -526,20 +525,20 @@ class Scanner {
     const value = Number(token);
     const shown = token.length > 40 ? `${token.slice(0, 37)}...` : token;
     if (!Number.isFinite(value)) {
-      this.find(start, this.here(start), this.pointer(this.depth),
-        `number ${shown} is out of range for JSON.parse (at most about ±1.8e308): it becomes ${value < 0 ? '-' : ''}Infinity, which JSON writes as null`);
+      this.find(start, `number ${shown} is out of range for JSON.parse (at most about ±1.8e308): it becomes ${value < 0 ? '-' : ''}Infinity, which JSON writes as null`);
     } else if (value === 0 && /[1-9]/.test(this.text.slice(start, mantissaEnd))) {
-      this.find(start, this.here(start), this.pointer(this.depth),
-        `number ${shown} is too close to 0 for JSON.parse (at least about 5e-324 apart from 0): it becomes 0`);
+      this.find(start, `number ${shown} is too close to 0 for JSON.parse (at least about 5e-324 apart from 0): it becomes 0`);
     }
   }
 
-  private find(offset: number, position: TextPosition, pointer: string, message: string): void {
+  /** A finding about the current slot; its pointer is built only when the finding is kept (it costs the depth). */
+  private find(offset: number, message: string): void {
     this.findingCount++;
     if (this.findings.length < this.options.findingLimit) {
-      this.findings.push({ offset, position, pointer, message });
+      this.findings.push({ offset, position: this.here(offset), pointer: this.pointer(this.depth), message });
     }
   }
+
 
   /** Pointer of the current slot of frames 0..depth (each one's current key or index). */
   private pointer(depth: number): string {

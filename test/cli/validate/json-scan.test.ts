@@ -35,6 +35,16 @@ describe('scanJson on text JSON.parse accepts', () => {
     expect(scan.findings[4].pointer).toBe('/4');
   });
 
+  test('a duplicate at each of 30,000 levels: pointers are built only for the findings kept', () => {
+    const n = 30_000;
+    const text = `${'{"a":1,"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    const scan = scanParsed(text);
+    expect(scan.findingCount).toBe(n);
+    expect(scan.findings).toHaveLength(10);
+    expect(scan.findings[0].pointer).toBe('/a');
+    expect(scan.findings[1].pointer).toBe('/a/a');
+  });
+
   test('locates pointers: a member at its key, an item at its value, something missing at its parent', () => {
     const text = '{\n  "a": {\n    "b": [10,\n      20]\n  },\n  "x~/y": 1\n}';
     const scan = scanParsed(text, ['/a/b/1', '/a/missing', '/x~0~1y', '']);
