@@ -11,14 +11,19 @@ export interface ProcessIdentity {
   readonly start?: string;
 }
 
-function startTime(pid: number): string | undefined {
+/** Fields 3 and on of /proc/PID/stat (Linux), or undefined when there is no such file. */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    // The command name (field 2) is in parentheses and may hold spaces: split after it.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+function startTime(pid: number): string | undefined {
+  return statFields(pid)?.[19]; // field 22
 }
 
 /** This process. */
@@ -36,11 +41,15 @@ export function isRunning(identity: ProcessIdentity): boolean {
       return false;
     }
   }
-  if (identity.start === undefined) {
-    return true;
+  const fields = statFields(identity.pid);
+  if (fields === undefined) {
+    return true; // no /proc: the PID is all there is to go by
   }
-  const start = startTime(identity.pid);
-  return start === undefined || start === identity.start;
+  // A zombie (state Z, or X while it is reaped) has ended; its parent has not collected it yet.
+  if (fields[0] === 'Z' || fields[0] === 'X') {
+    return false;
+  }
+  return identity.start === undefined || fields[19] === identity.start;
 }
 
 /** Reads an identity from parsed JSON; undefined when it is not one. */

@@ -1,4 +1,4 @@
-import { spawnSync } from 'child_process';
+import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -32,6 +32,21 @@ describe('process identity', () => {
   test('this process is running; an ended one is not', () => {
     expect(isRunning(currentProcess())).toBe(true);
     expect(isRunning({ pid: spawnSync('true').pid! })).toBe(false);
+  });
+
+  test('a process that has ended but was not collected by its parent yet (a zombie) is not running', async () => {
+    // sh starts `true` in the background, then becomes `sleep`, which never collects it.
+    const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 5']);
+    const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (d) => resolve(Number(String(d).trim()))));
+    try {
+      for (let i = 0; i < 100 && fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] !== 'Z'; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(() => process.kill(pid, 0)).not.toThrow(); // the PID still exists ...
+      expect(isRunning({ pid })).toBe(false); // ... but the process has ended
+    } finally {
+      parent.kill();
+    }
   });
 
   test('a PID now used by another process (another start time) is not the run that registered it', () => {
