@@ -35,13 +35,17 @@ describe('process identity', () => {
   });
 
   test('a process that has ended but was not collected by its parent yet (a zombie) is not running', async () => {
-    // sh starts `true` in the background, then becomes `sleep`, which never collects it.
-    const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 5']);
+    // sh starts a short sleep in the background, then becomes a long `sleep`, which never
+    // collects it: when the short one ends (after the exec), it stays a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 10']);
     const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (d) => resolve(Number(String(d).trim()))));
+    const state = () => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0];
     try {
-      for (let i = 0; i < 100 && fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] !== 'Z'; i++) {
+      expect(isRunning({ pid })).toBe(true);
+      for (let i = 0; i < 250 && state() !== 'Z'; i++) {
         await new Promise((r) => setTimeout(r, 20));
       }
+      expect(state()).toBe('Z');
       expect(() => process.kill(pid, 0)).not.toThrow(); // the PID still exists ...
       expect(isRunning({ pid })).toBe(false); // ... but the process has ended
     } finally {
