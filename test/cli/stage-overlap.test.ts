@@ -42,12 +42,16 @@ test.each([
 test('four runs started at once: each command sees the file staged from start to end; none is left staged', async () => {
   const dir = repository();
   const script = 'git diff --cached --name-only; sleep "$1"; git diff --cached --name-only';
-  const runs = await Promise.all(['0.1', '0.6', '0.3', '0'].map((pause) => stage(dir, ['--', 'sh', '-c', script, 'sh', pause])));
+  const runs = await Promise.all(['0.5', '2', '1', '0'].map((pause) => stage(dir, ['--', 'sh', '-c', script, 'sh', pause])));
   for (const run of runs) {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('vendor_outputs.json\nvendor_outputs.json\n');
+    // How the runs overlap depends on how fast each process starts: each one either hands the
+    // file over to runs still going or, being the last, unstages it.
+    expect(run.stderr).toMatch(/vendor_outputs\.json unstaged \(still on disk\)|stays staged for the other stage run\(s\) still running/);
+    expect(run.stderr).not.toContain('committed by mistake');
   }
-  expect(runs.filter((run) => run.stderr.includes(UNSTAGED))).toHaveLength(1);
+  expect(runs.filter((run) => run.stderr.includes(UNSTAGED)).length).toBeGreaterThanOrEqual(1);
   expect(staged(dir)).toEqual([]);
   expect(fs.readdirSync(path.join(dir, '.git', 'vendor-outputs-stage'))).toEqual([]);
 });
