@@ -76,6 +76,8 @@ interface Environment {
   state: 'starting' | 'ready';
   /** Runs in the host's own thread: stopping it ends the host, so it is never retired. */
   inline: boolean;
+  /** When the running invocation was sent (for telling a slow function before any result). */
+  headStarted: number;
   /** Invocations sent, in order: the first is running, the others wait inside the environment. */
   readonly inflight: Pending[];
   timer?: NodeJS.Timeout;
@@ -111,6 +113,8 @@ class FunctionPool {
   private nextId = 1;
   /** Moving average of invocation durations, in ms (undefined until one finished). */
   private averageMs: number | undefined;
+  /** A second look at a function whose speed is not known yet. */
+  private recheck: NodeJS.Timeout | undefined;
   private readonly retireTimer: NodeJS.Timeout;
   private closed = false;
 
@@ -188,6 +192,7 @@ class FunctionPool {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.retireTimer);
+    clearTimeout(this.recheck);
     const pending = [...this.queue.splice(0)];
     for (const env of this.environments.values()) {
       clearTimeout(env.timer);
@@ -209,18 +214,46 @@ class FunctionPool {
     if (this.closed) {
       return;
     }
-    const fast = this.averageMs !== undefined && this.averageMs < FAST_FUNCTION_MS && this.concurrency.reserved === undefined;
-    if (fast) {
+    const speed = this.speed();
+    if (speed === 'fast') {
       this.pipeline();
     }
     while (this.queue.length > 0 && this.idle.length > 0) {
       this.run(this.idle.pop()!, this.queue.shift()!);
     }
-    const most = Math.min(this.options.maxWorkersPerFunction ?? Infinity, fast ? FAST_ENVIRONMENTS : Infinity);
+    const most = Math.min(this.options.maxWorkersPerFunction ?? Infinity, speed === 'slow' ? Infinity : FAST_ENVIRONMENTS);
     while (this.queue.length > this.starting && this.starting < DEFAULT_STARTING_AT_ONCE
       && this.environments.size < most && this.concurrency.tryAcquire()) {
       this.startEnvironment();
     }
+    if (speed === 'unknown' && this.queue.length > 0 && this.recheck === undefined) {
+      this.recheck = setTimeout(() => {
+        this.recheck = undefined;
+        this.dispatch();
+      }, FAST_FUNCTION_MS);
+    }
+  }
+
+  /**
+   * Fast or slow (see {@link FAST_FUNCTION_MS}); a function with reserved concurrency is always
+   * treated as slow (one request per environment, throttled past its limit). Before any
+   * invocation finished, one running for longer than the threshold makes the function slow;
+   * until then it is unknown: requests wait in the queue, none inside an environment.
+   */
+  private speed(): 'fast' | 'slow' | 'unknown' {
+    if (this.concurrency.reserved !== undefined) {
+      return 'slow';
+    }
+    if (this.averageMs !== undefined) {
+      return this.averageMs < FAST_FUNCTION_MS ? 'fast' : 'slow';
+    }
+    const now = Date.now();
+    for (const env of this.environments.values()) {
+      if (env.inflight.length > 0 && now - env.headStarted >= FAST_FUNCTION_MS) {
+        return 'slow';
+      }
+    }
+    return 'unknown';
   }
 
   /**
@@ -262,7 +295,7 @@ class FunctionPool {
       onExit: (id, reason, outOfMemory) => this.onEnvironmentExit(id, reason, outOfMemory),
       onHostExit: (host, reason, outOfMemory) => this.onHostExit(host, reason, outOfMemory),
     });
-    const env: Environment = { id: this.nextId++, host: this.host, state: 'starting', inflight: [], inline: false, lastUsed: Date.now() };
+    const env: Environment = { id: this.nextId++, host: this.host, state: 'starting', inflight: [], inline: false, headStarted: 0, lastUsed: Date.now() };
     this.environments.set(env.id, env);
     this.starting++;
     env.inline = env.host.start(env.id);
@@ -279,6 +312,7 @@ class FunctionPool {
   /** The function timeout of the running invocation (the head of the environment's list). */
   private startClock(env: Environment): void {
     clearTimeout(env.timer);
+    env.headStarted = Date.now();
     env.timer = setTimeout(() => this.onTimeout(env), this.fn.timeoutSeconds * 1000);
   }
 

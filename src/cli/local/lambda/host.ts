@@ -59,7 +59,8 @@ class Environment {
       workerData: settings,
       stdout: true,
       stderr: true,
-      resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb },
+      // As for the host's own thread: a small young generation (8 MB an environment, not 50).
+      resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb, maxYoungGenerationSizeMb: 6 },
     });
     this.worker.on('message', (batch: RuntimeMessage[]) => this.onBatch(batch));
     this.worker.on('error', (error: Error & { code?: string }) => {

@@ -35,8 +35,9 @@ export class RuntimeHost {
   constructor(private readonly options: RuntimeHostOptions) {
     this.child = fork(entryFile('host'), [], {
       env: options.environment,
-      // The heap of the host's thread is the inline environment's: MemorySize bounds it.
-      execArgv: [`--max-old-space-size=${Math.max(64, options.config.memoryMb)}`],
+      // The heap of the host's thread is the inline environment's: MemorySize bounds it. A small
+      // young generation keeps a busy host at about 75 MB instead of 200 (and costs less CPU).
+      execArgv: [`--max-old-space-size=${Math.max(64, options.config.memoryMb)}`, '--max-semi-space-size=2'],
       // JSON costs less than the structured clone of 'advanced' for these small messages.
       serialization: 'json',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
