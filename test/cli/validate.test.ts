@@ -67,7 +67,7 @@ test.each([
   ['single-quotes.json', "{'version': '1'}", "single-quotes.json:1:2: not valid JSON: expected a property name in double quotes, found ''': JSON strings and keys use double quotes"],
   ['cut-short.json', '{"version": "1",\n "custom": {"a": [1, 2', 'cut-short.json:2:23: not valid JSON: unexpected end of the file inside the array opened on line 2'],
   ['line-break.json', '{"version": "1\n"}', 'line-break.json:1:15: not valid JSON: a string cannot go on to the next line: end it with \'"\' or write the line break as \\n'],
-  ['comment.json', '{"version": "1"} // done', "comment.json:1:18: not valid JSON: unexpected '/' after the end of the JSON value"],
+  ['comment.json', '{"version": "1"} // done', "comment.json:1:18: not valid JSON: unexpected '/' after the end of the JSON value: JSON has no comments"],
   ['invisible.json', '{"version": "1",\u200b"custom": {}}', 'invisible.json:1:17: not valid JSON: expected a property name in double quotes, found a zero width space (U+200B)'],
 ])('syntax error in %s: named with line, column and what is allowed', async (name, content, line) => {
   file(name, content);

@@ -7,6 +7,7 @@
  * It is linear and never recursive (an explicit stack holds the open objects and arrays), so a
  * value nested a million levels deep costs what any other value of that size costs.
  */
+import { describeCharacter, hint } from './describe-character';
 import { isPendingMarker, PENDING_MARKER_PREFIX } from './pending-marker';
 import { childPointer, pointerTokens } from '../../outputs/json-pointer';
 
@@ -91,35 +92,6 @@ class SyntaxProblem extends Error {
   constructor(message: string, public readonly offset: number) {
     super(message);
   }
-}
-
-/** Characters that would be invisible or confusing if printed as they are. */
-const CHARACTER_NAMES: Record<number, string> = {
-  0xfeff: 'a byte order mark',
-  0x200b: 'a zero width space',
-  0x00a0: 'a no-break space',
-  0x2028: 'a line separator',
-  0x2029: 'a paragraph separator',
-};
-
-/** How a character reads in a message: `'x'` when printable ASCII, else its code point. */
-export function describeCharacter(code: number): string {
-  if (code >= 0x21 && code <= 0x7e) {
-    return `'${String.fromCharCode(code)}'`;
-  }
-  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  const name = CHARACTER_NAMES[code];
-  return name === undefined ? `character ${hex}` : `${name} (${hex})`;
-}
-
-function hint(code: number): string {
-  if (code === 0x27) {
-    return ': JSON strings and keys use double quotes';
-  }
-  if (code === 0x2f) {
-    return ': JSON has no comments';
-  }
-  return '';
 }
 
 function isDigit(code: number): boolean {
@@ -246,7 +218,7 @@ class Scanner {
         expect = this.value(code, pos);
       } else if (expect === AFTER_VALUE) {
         if (this.depth < 0) {
-          throw new SyntaxProblem(`unexpected ${describeCharacter(code)} after the end of the JSON value`, pos);
+          throw new SyntaxProblem(`unexpected ${describeCharacter(code)} after the end of the JSON value${hint(code)}`, pos);
         }
         expect = this.afterValue(code, pos, this.frames[this.depth]);
       } else if (code === 0x22) {

@@ -1,4 +1,5 @@
-import { describeCharacter, scanJson } from '../../../src/cli/validate/json-scan';
+import { describeCharacter } from '../../../src/cli/validate/describe-character';
+import { scanJson } from '../../../src/cli/validate/json-scan';
 import { ownKeyCount } from '../../../src/cli/validate/own-key-count';
 import { firstInvalidUtf8 } from '../../../src/cli/validate/read-text-file';
 import { pendingMarker } from '../../../src/outputs/carriage';
