@@ -112,6 +112,23 @@ describe('payload limits of a synchronous invocation', () => {
   });
 });
 
+describe('function output', () => {
+  let served: Served;
+  beforeAll(async () => { served = await serveApp(); });
+  afterAll(async () => { await served?.close(); });
+
+  test('process.stdout / process.stderr writes reach the terminal with the request id, from every environment', async () => {
+    // Two at once: one runs in the runtime process's own thread, the other in a worker thread.
+    const responses = await Promise.all(['a', 'b'].map((tag) => call(`${served.base}/scale?mode=streams&tag=${tag}&ms=300`)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const [i, tag] of ['a', 'b'].entries()) {
+      expect(responses[i].status).toBe(200);
+      expect(served.lines).toContain(`${responses[i].requestId} STDOUT raw out ${tag}`);
+      expect(served.lines).toContain(`${responses[i].requestId} STDERR raw err ${tag}`);
+    }
+  });
+});
+
 describe('MemorySize bounds the execution environment', () => {
   let served: Served;
   beforeAll(async () => { served = await serveApp(); });

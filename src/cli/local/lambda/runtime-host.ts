@@ -40,10 +40,13 @@ export class RuntimeHost {
       execArgv: [`--max-old-space-size=${Math.max(64, options.config.memoryMb)}`, '--max-semi-space-size=2'],
       // JSON costs less than the structured clone of 'advanced' for these small messages.
       serialization: 'json',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
+    // What the environment in the host's own thread writes to the process's streams directly.
+    this.child.stdout!.on('data', (chunk: Buffer) => this.forward('STDOUT', chunk));
     this.child.stderr!.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-4096);
+      this.forward('STDERR', chunk);
     });
     this.child.on('message', (batch: HostEvent[]) => {
       for (const event of batch) {
@@ -93,6 +96,15 @@ export class RuntimeHost {
     this.exited = true;
     this.child.kill('SIGKILL');
     await ended;
+  }
+
+  private forward(level: string, chunk: Buffer): void {
+    if (this.inlineId === undefined) {
+      return;
+    }
+    for (const line of chunk.toString('utf8').replace(/\n$/, '').split('\n')) {
+      this.options.onLog(this.inlineId, null, level, line);
+    }
   }
 
   private send(command: HostCommand): void {
