@@ -15,7 +15,8 @@
 import { CarriageError, CarriedDocument, checkCarriedDocument, PendingEntry } from './carried-shape';
 import { decodePackedOutput, VALUES_PER_OUTPUT } from './packed-output';
 
-export { CarriageError, CarriedDocument, PendingEntry } from './carried-shape';
+export { CarriageError } from './carried-shape';
+export type { CarriedDocument, PendingEntry } from './carried-shape';
 export { SLOT_SEPARATOR, VALUES_PER_OUTPUT, decodePackedOutput, encodePackedOutput } from './packed-output';
 
 /** Template Metadata key; the suffix is the version of the carriage format. */

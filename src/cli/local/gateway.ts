@@ -21,7 +21,7 @@ import { parseQuery } from './query-string';
 
 export { ExecutionLog, mask } from './pipeline/execution-log';
 export { MAX_BODY_BYTES, tooLarge } from './pipeline/gateway-errors';
-export { GatewayRequest, GatewayResponse, GatewaySettings } from './pipeline/request';
+export type { GatewayRequest, GatewayResponse, GatewaySettings } from './pipeline/request';
 export { TEST_INVOKE_STAGE } from './pipeline/route';
 
 /** A step after routing: undefined lets the request go on. */

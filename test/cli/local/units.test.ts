@@ -6,6 +6,7 @@
 import { evaluate, IntrinsicEnvironment, pseudoParameters, tryEvaluateString, Unresolvable } from '../../../src/cli/local/intrinsics';
 import { localizeUrl, pendingExpression } from '../../../src/cli/local/local-outputs';
 import { originOverride, runMock } from '../../../src/cli/local/mock';
+import { MockIntegrationResponse } from '../../../src/cli/local/model';
 import { mask, maskedEvent } from '../../../src/cli/local/pipeline/execution-log';
 import { renderError } from '../../../src/cli/local/pipeline/gateway-errors';
 import { unsendable } from '../../../src/cli/local/pipeline/sendable';
@@ -93,7 +94,7 @@ describe('MOCK integration', () => {
 
   test('the selection pattern picks the integration response; the default otherwise', () => {
     const request = { header: () => undefined, query: {}, pathParameters: {}, contentType: undefined };
-    const responses = [
+    const responses: MockIntegrationResponse[] = [
       { statusCode: 400, selectionPattern: '4\\d{2}', responseParameters: {}, responseTemplates: {} },
       { statusCode: 204, responseParameters: { 'method.response.header.X-A': "'a'" }, responseTemplates: {} },
     ];
