@@ -12,7 +12,7 @@ import { logStreamDay } from './dates';
 import { buildEvent, EventInput } from './event';
 import { AccountConcurrency, FunctionConcurrency, reservedConcurrency } from './lambda/concurrency';
 import { ErrorReport } from './lambda/handler';
-import { accountConcurrency, DEFAULT_IDLE_RETIRE_MS, DEFAULT_STARTING_AT_ONCE, MAX_REQUEST_PAYLOAD_BYTES } from './lambda/limits';
+import { accountConcurrency, DEFAULT_IDLE_RETIRE_MS, DEFAULT_STARTING_AT_ONCE, MAX_CONCURRENCY_ENV, MAX_REQUEST_PAYLOAD_BYTES } from './lambda/limits';
 import { RuntimeHost } from './lambda/runtime-host';
 import { FunctionSpec } from './model';
 
@@ -449,7 +449,7 @@ class FunctionPool {
   private throttled(): InvokeOutcome {
     const limit = this.concurrency.reserved !== undefined
       ? `its reserved concurrency (${this.concurrency.reserved})`
-      : `the account's unreserved concurrency (${this.concurrency.limit}; set ${'VENDOR_OUTPUTS_MAX_CONCURRENCY'} to change it)`;
+      : `the account's unreserved concurrency (${this.concurrency.limit}; set ${MAX_CONCURRENCY_ENV} to change it)`;
     return {
       kind: 'rejected',
       statusCode: 429,
