@@ -32,6 +32,7 @@ function buildApp(stack: Stack): void {
   route('reserved', fn('Reserved', { reservedConcurrentExecutions: 2 }));
   route('closed', fn('Closed', { reservedConcurrentExecutions: 0 }));
   route('scale', fn('Scale'));
+  route('exits', fn('ExitsAtInit', { code: lambda.Code.fromAsset(path.join(FIXTURES, 'exits-at-init')) }));
 }
 
 let assembly: string;
@@ -126,6 +127,21 @@ describe('function output', () => {
       expect(served.lines).toContain(`${responses[i].requestId} STDOUT raw out ${tag}`);
       expect(served.lines).toContain(`${responses[i].requestId} STDERR raw err ${tag}`);
     }
+  });
+});
+
+describe('a module that exits while it loads', () => {
+  let served: Served;
+  beforeAll(async () => { served = await serveApp(); });
+  afterAll(async () => { await served?.close(); });
+
+  test('each request gets 502 with the exit status (Runtime.ExitError); the server keeps serving', async () => {
+    for (let i = 0; i < 3; i++) {
+      const response = await call(`${served.base}/exits`);
+      expect([response.status, response.text]).toEqual([502, INTERNAL]);
+      expect(noteFor(served.lines, response.requestId)).toContain('Runtime.ExitError: Runtime exited with error: exit status 4');
+    }
+    expect((await call(`${served.base}/limits`)).text).toBe('ok');
   });
 });
 

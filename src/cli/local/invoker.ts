@@ -373,6 +373,10 @@ class FunctionPool {
   private onTimeout(env: Environment): void {
     const running = env.inflight.shift();
     this.queue.unshift(...env.inflight.splice(0));
+    if (env.inline && this.host === env.host) {
+      // Stopping it ends the host: the next environment starts in a new one.
+      this.host = undefined;
+    }
     env.host.stop(env.id);
     this.remove(env);
     running?.resolve({ kind: 'timeout', seconds: this.fn.timeoutSeconds });
@@ -382,7 +386,11 @@ class FunctionPool {
   private onEnvironmentExit(id: number, reason: string, outOfMemory: boolean): void {
     const env = this.environments.get(id);
     if (env !== undefined) {
-      this.fail(env, reason, outOfMemory);
+      if (env.inline && this.host === env.host) {
+        // The environment in the host's own thread ended: so does the host; start the next one anew.
+        this.host = undefined;
+      }
+      this.fail(env, reason, outOfMemory, true);
       this.dispatch();
     }
   }
@@ -393,7 +401,7 @@ class FunctionPool {
     }
     for (const env of [...this.environments.values()]) {
       if (env.host === host) {
-        this.fail(env, reason, outOfMemory);
+        this.fail(env, reason, outOfMemory, !host.everReady);
       }
     }
     this.dispatch();
@@ -403,8 +411,11 @@ class FunctionPool {
    * An environment died: its running invocation fails as Lambda reports a runtime exit; those
    * waiting inside it had not started and go back to the front of the queue.
    */
-  private fail(env: Environment, reason: string, outOfMemory: boolean): void {
-    const running = env.inflight.shift();
+  private fail(env: Environment, reason: string, outOfMemory: boolean, ownFault: boolean): void {
+    // An environment that dies of its own while starting fails the invocation that waited for it,
+    // as an init crash does on Lambda (and a module that always exits cannot make the server start
+    // environments forever); one taken down by another environment's crash leaves it queued.
+    const running = env.state === 'starting' ? (ownFault ? this.queue.shift() : undefined) : env.inflight.shift();
     this.queue.unshift(...env.inflight.splice(0));
     this.remove(env);
     if (running === undefined) {

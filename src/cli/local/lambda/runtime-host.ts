@@ -31,6 +31,8 @@ export class RuntimeHost {
   private exited = false;
   /** The environment in the host's own thread (the first started). */
   private inlineId: number | undefined;
+  /** Whether any environment of this host got ready (a host that never did failed to start). */
+  public everReady = false;
 
   constructor(private readonly options: RuntimeHostOptions) {
     this.child = fork(entryFile('host'), [], {
@@ -125,6 +127,7 @@ export class RuntimeHost {
   private onEvent(event: HostEvent): void {
     switch (event[0]) {
       case 'ready':
+        this.everReady = true;
         return this.options.onReady(event[1]);
       case 'init-error':
         return this.options.onInitError(event[1], event[2]);
