@@ -351,6 +351,11 @@ function errorThroughSynth(dir) {
   }
   const firstLines = output.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn')).slice(0, 6).join('\n');
   console.log(`[consumer] what cdk synth shows for an error of ours (first lines):\n${firstLines.replace(/^/gm, '    ')}`);
+  // Node prints the throwing line (a real lib/*.js file) before the error; our message and the
+  // construct path must follow right after it, not below a screen of frames.
+  if (!/Error: Invalid vendor_outputs\.json for stack Broken/.test(firstLines) || !/\[from Broken\]/.test(firstLines)) {
+    fail(`cdk synth of broken.ts does not show our message and construct path in its first lines:\n${firstLines}`);
+  }
 }
 
 function frontend(base, client, tscFrom) {
