@@ -3,8 +3,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { readmeBlocks } from './blocks';
 
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-blocks-parse-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
 function readme(text: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-blocks-parse-'));
   const file = path.join(dir, 'README.md');
   fs.writeFileSync(file, text);
   return file;
