@@ -12,7 +12,7 @@ import { FIXTURES, startCli, synth } from './local/support';
 import { readLocalApp } from '../../src/cli/local/assembly';
 import { Invoker } from '../../src/cli/local/invoker';
 import { MAX_REQUEST_PAYLOAD_BYTES, MAX_RESPONSE_PAYLOAD_BYTES } from '../../src/cli/local/lambda/limits';
-import { FunctionSpec, LocalApp } from '../../src/cli/local/model';
+import { LocalApp } from '../../src/cli/local/model';
 import { LocalApiServer } from '../../src/cli/local/server';
 
 const INTERNAL = '{"message":"Internal server error"}';
@@ -31,6 +31,7 @@ function buildApp(stack: Stack): void {
   route('limits', fn('Limits', { memorySize: 128 }));
   route('reserved', fn('Reserved', { reservedConcurrentExecutions: 2 }));
   route('closed', fn('Closed', { reservedConcurrentExecutions: 0 }));
+  route('single', fn('Single', { reservedConcurrentExecutions: 1 }));
   route('scale', fn('Scale'));
   route('exits', fn('ExitsAtInit', { code: lambda.Code.fromAsset(path.join(FIXTURES, 'exits-at-init')) }));
 }
@@ -38,23 +39,9 @@ function buildApp(stack: Stack): void {
 let assembly: string;
 let app: LocalApp;
 
-/**
- * The app as read from the assembly, with each function's `ReservedConcurrentExecutions` taken
- * from its template (the assembly reader does not carry it yet).
- */
-function withReservedConcurrency(local: LocalApp): LocalApp {
-  const functions = new Map<string, FunctionSpec>();
-  for (const [key, fn] of local.functions) {
-    const stack = local.stacks.find((s) => key.startsWith(`${s.artifactId}/`));
-    const reserved = stack?.template.Resources?.[fn.logicalId]?.Properties?.ReservedConcurrentExecutions;
-    functions.set(key, reserved === undefined || fn.reservedConcurrency !== undefined ? fn : { ...fn, reservedConcurrency: reserved });
-  }
-  return { ...local, functions };
-}
-
 beforeAll(() => {
   assembly = synth(buildApp, { stackName: 'LambdaLimits' });
-  app = withReservedConcurrency(readLocalApp(assembly));
+  app = readLocalApp(assembly);
 });
 
 interface Served {
@@ -225,6 +212,27 @@ describe('concurrency', () => {
     expect(noteFor(served.lines, throttled.requestId)).toMatch(/Lambda refused the invocation with 429 TooManyRequestsException: Rate Exceeded\. \(LambdaLimits-Reserved\w+ is at its reserved concurrency \(2\), every execution environment busy\)/);
     const again = await Promise.all([0, 1].map(() => call(`${served.base}/reserved?mode=sleep&ms=10`)));
     expect(again.map((r) => r.status)).toEqual([200, 200]);
+  });
+
+  test('ReservedConcurrentExecutions is read from each function of the template', () => {
+    const reserved = [...app.functions.values()].map((f) => [f.logicalId.replace(/[0-9A-F]{8}$/, ''), f.reservedConcurrency]);
+    expect(Object.fromEntries(reserved)).toEqual(expect.objectContaining({ Reserved: 2, Closed: 0, Single: 1, Scale: undefined }));
+  });
+
+  test('reserved concurrency 1: concurrent calls run one at a time (the others are throttled, 500), then the next one runs', async () => {
+    const started = Date.now();
+    const results = await Promise.all([0, 1, 2].map(() => call(`${served.base}/single?mode=sleep&ms=600`)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 500, 500]);
+    for (const throttled of results.filter((r) => r.status === 500)) {
+      expect(throttled.text).toBe(INTERNAL);
+      expect(noteFor(served.lines, throttled.requestId)).toContain('429 TooManyRequestsException: Rate Exceeded. (LambdaLimits-Single');
+      expect(noteFor(served.lines, throttled.requestId)).toContain('is at its reserved concurrency (1)');
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+    // One after another, each call finds the one environment free.
+    for (let i = 0; i < 3; i++) {
+      expect((await call(`${served.base}/single?mode=sleep&ms=10`)).status).toBe(200);
+    }
   });
 
   test('reserved concurrency 0: every call is throttled', async () => {

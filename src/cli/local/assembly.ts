@@ -364,8 +364,19 @@ function readFunction(
     environment: variables,
     timeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : 3,
     memoryMb: Number.isFinite(memory) && memory > 0 ? memory : 128,
+    reservedConcurrency: reservedConcurrencyOf(p.ReservedConcurrentExecutions, environment),
     region: artifact.region,
   };
+}
+
+/** `ReservedConcurrentExecutions` as a count; absent, unresolvable or not a whole number: none. */
+function reservedConcurrencyOf(value: unknown, environment: IntrinsicEnvironment): number | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  const text = tryEvaluateString(value, environment);
+  const n = text === undefined || text.trim() === '' ? NaN : Number(text);
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
 function readCode(artifact: StackArtifact, resource: any, objectKeys: Map<string, string>): FunctionCode {
