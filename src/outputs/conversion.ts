@@ -166,12 +166,20 @@ function convert(value: unknown, node: SchemaNode, at: Location, conversion: Con
   return convertFree(value, at, conversion);
 }
 
+/** A hole in a sparse array (`[1, , 3]`) has no JSON form: refused, as JSON.stringify would write `null`. */
+function isEmptySlot(list: unknown[], index: number, itemAt: Location, conversion: Conversion): boolean {
+  if (index in list) {
+    return false;
+  }
+  conversion.errors.push(`${pointerOf(itemAt)}: an empty array slot cannot be written to vendor_outputs.json; ${ALLOWED_DATA}`);
+  return true;
+}
+
 function convertList(value: unknown[], schema: SchemaNode, at: Location, conversion: Conversion): unknown[] {
   const result: unknown[] = [];
   for (let i = 0; i < value.length; i++) {
     const itemAt: Location = { parent: at, key: i };
-    if (!(i in value)) {
-      conversion.errors.push(`${pointerOf(itemAt)}: an empty array slot cannot be written to vendor_outputs.json; ${ALLOWED_DATA}`);
+    if (isEmptySlot(value, i, itemAt, conversion)) {
       continue;
     }
     const item = value[i];
@@ -260,11 +268,9 @@ function convertFree(value: unknown, at: Location, conversion: Conversion): unkn
       const result: unknown[] = [];
       for (let i = 0; i < value.length; i++) {
         const itemAt: Location = { parent: at, key: i };
-        if (!(i in value)) {
-          conversion.errors.push(`${pointerOf(itemAt)}: an empty array slot cannot be written to vendor_outputs.json; ${ALLOWED_DATA}`);
-          continue;
+        if (!isEmptySlot(value, i, itemAt, conversion)) {
+          result.push(convertFree(value[i], itemAt, conversion));
         }
-        result.push(convertFree(value[i], itemAt, conversion));
       }
       return result;
     });
