@@ -135,7 +135,21 @@ function refuseNonData(value: unknown, at: Location, conversion: Conversion): bo
  * Runs `body` with `container` marked as being converted (for cycle detection). Nothing in a
  * conversion throws (problems are collected), so the mark needs no `finally`.
  */
-function within<T>(container: object, at: Location, conversion: Conversion, body: () => T): T {
+/**
+ * How deep objects and arrays may nest in the file. The document travels in the template Metadata,
+ * and aws-cdk-lib refuses to resolve a path of more than 200 keys ("circular reference"); far deeper
+ * values would end in a bare RangeError. 100 leaves room and is far past any real configuration.
+ */
+export const MAX_NESTING = 100;
+
+/** Converts the contents of `container` with it on the ancestor stack; refuses nesting past {@link MAX_NESTING}. */
+function within<T>(container: object, at: Location, conversion: Conversion, body: () => T): T | object {
+  if (conversion.ancestors.length >= MAX_NESTING) {
+    const pointer = pointerOf(at);
+    const shown = pointer.length > 80 ? `${pointer.slice(0, 80)}…` : pointer;
+    conversion.errors.push(`${shown}: nested more than ${MAX_NESTING} levels deep; values may nest at most ${MAX_NESTING} levels`);
+    return container;
+  }
   conversion.ancestors.push(container);
   conversion.ancestorLocations.push(at);
   const result = body();

@@ -230,3 +230,33 @@ describe('typed sections take camelCase property names only', () => {
     expect(Object.keys(file.geo.maps.items)).toEqual(['my_map', 'otherMap']);
   });
 });
+
+describe('nesting depth', () => {
+  /** `{ a: { a: ... 'x' } }` with `levels` objects. */
+  function nested(levels: number): Record<string, unknown> {
+    let value: unknown = 'x';
+    for (let i = 0; i < levels; i++) {
+      value = { a: value };
+    }
+    return value as Record<string, unknown>;
+  }
+
+  test('values nesting as deep as allowed are written', () => {
+    const { app, caller } = newStack();
+    VendorOutputs.of(caller).addOutput({ custom: nested(100) });
+    let depth = 0;
+    for (let v: any = JSON.parse(synthText(app)).custom; typeof v === 'object'; v = v.a) {
+      depth++;
+    }
+    expect(depth).toBe(100);
+  });
+
+  test.each([101, 20_000])('%i levels below custom are refused with the pointer, not a RangeError', (levels) => {
+    const { app, caller } = newStack();
+    expect(() => VendorOutputs.of(caller).addOutput({ custom: nested(levels) }))
+      .toThrow(/Invalid addOutput from Backend\/Caller:\n {2}\/custom\/a\/a\/a.*…: nested more than 100 levels deep; values may nest at most 100 levels$/);
+    // The refused call changed nothing: no collector, so no file.
+    app.synth();
+    expect(fs.existsSync(path.join(outdir, 'Backend.vendor_outputs.json'))).toBe(false);
+  });
+});
