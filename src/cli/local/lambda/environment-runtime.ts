@@ -16,13 +16,17 @@ import { EnvironmentConfig, RuntimeInvocation, RuntimeMessage } from './protocol
 
 /**
  * Starts an environment: `post` carries its message batches to the host, `exit` ends it (a worker
- * thread, or the whole host process for the environment in the host's own thread). Returns the
- * function that takes batches of invocations.
+ * thread, or the whole host process for the environment in the host's own thread). With `batched`
+ * (a worker thread) messages wait for the end of the event loop's turn and go as one batch; without
+ * (the host's own thread, which batches for the server itself) each goes at once, so the host can
+ * pass results on while later invocations still run. Returns the function that takes batches of
+ * invocations.
  */
 export function startRuntime(
   config: EnvironmentConfig,
   post: (batch: RuntimeMessage[]) => void,
   exit: (code: number) => void,
+  batched: boolean,
 ): (batch: RuntimeInvocation[]) => void {
   /** Messages ready in one turn of the event loop go to the host as one batch, in order. */
   let outbox: RuntimeMessage[] = [];
@@ -34,6 +38,10 @@ export function startRuntime(
     }
   }
   function send(message: RuntimeMessage): void {
+    if (!batched) {
+      post([message]);
+      return;
+    }
     if (outbox.length === 0) {
       setImmediate(flush);
     }

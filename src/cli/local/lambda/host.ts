@@ -12,7 +12,7 @@
 import { Worker } from 'worker_threads';
 import type { EventInput } from '../event';
 import { startRuntime } from './environment-runtime';
-import { EnvironmentConfig, HostCommand, HostEvent, RuntimeInvocation, RuntimeMessage } from './protocol';
+import { EnvironmentConfig, HostCommand, HostEvent, MAX_BATCH, RuntimeInvocation, RuntimeMessage } from './protocol';
 
 let config: EnvironmentConfig | undefined;
 let runtimeFile = '';
@@ -24,6 +24,9 @@ function emit(event: HostEvent): void {
     setImmediate(flush);
   }
   outbox.push(event);
+  if (outbox.length >= MAX_BATCH) {
+    flush();
+  }
 }
 function flush(then?: () => void): void {
   const batch = outbox;
@@ -41,7 +44,7 @@ class Environment {
   private readonly inline: ((batch: RuntimeInvocation[]) => void) | undefined;
   /** Request ids sent, in order; the first is running (the environment runs one at a time). */
   private readonly sent: string[] = [];
-  /** Invocations for the worker, sent as one message per turn of the event loop. */
+  /** Invocations for a worker, sent as one message per turn of the event loop. */
   private inbox: RuntimeInvocation[] = [];
   private outOfMemory = false;
   private ended = false;
@@ -52,7 +55,7 @@ class Environment {
         // The report must reach the server before the process ends.
         this.end(`exit status ${code}`);
         flush(() => process.exit(code));
-      });
+      }, false);
       return;
     }
     this.worker = new Worker(runtimeFile, {
@@ -81,6 +84,13 @@ class Environment {
 
   invoke(requestId: string, input: EventInput): void {
     this.sent.push(requestId);
+    if (this.inline !== undefined) {
+      // This thread: straight into the environment's queue, no wait for the next turn.
+      if (!this.ended) {
+        this.inline([[requestId, input]]);
+      }
+      return;
+    }
     if (this.inbox.length === 0) {
       setImmediate(() => this.flush());
     }
@@ -91,11 +101,7 @@ class Environment {
     const batch = this.inbox;
     this.inbox = [];
     if (!this.ended && batch.length > 0) {
-      if (this.inline !== undefined) {
-        this.inline(batch);
-      } else {
-        this.worker!.postMessage(batch);
-      }
+      this.worker!.postMessage(batch);
     }
   }
 

@@ -7,7 +7,7 @@ import { ChildProcess, fork } from 'child_process';
 import { EventInput } from '../event';
 import { entryFile } from './entry-file';
 import { ErrorReport } from './handler';
-import { EnvironmentConfig, HostCommand, HostEvent } from './protocol';
+import { EnvironmentConfig, HostCommand, HostEvent, MAX_BATCH } from './protocol';
 
 export interface RuntimeHostOptions {
   /** The function's environment variables (the host's, so every environment inherits them). */
@@ -114,6 +114,9 @@ export class RuntimeHost {
       setImmediate(() => this.flush());
     }
     this.outbox.push(command);
+    if (this.outbox.length >= MAX_BATCH) {
+      this.flush();
+    }
   }
 
   private flush(): void {

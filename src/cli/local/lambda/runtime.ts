@@ -7,5 +7,5 @@ import { startRuntime } from './environment-runtime';
 import { EnvironmentConfig, RuntimeInvocation } from './protocol';
 
 const port = parentPort!;
-const receive = startRuntime(workerData as EnvironmentConfig, (batch) => port.postMessage(batch), (code) => process.exit(code));
+const receive = startRuntime(workerData as EnvironmentConfig, (batch) => port.postMessage(batch), (code) => process.exit(code), true);
 port.on('message', (batch: RuntimeInvocation[]) => receive(batch));
