@@ -12,11 +12,11 @@ import { readConstructPaths } from '../assembly/construct-paths';
 import { readFileAssets } from '../assembly/file-assets';
 import { CliError } from '../command';
 import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from './intrinsics';
-import { ownSet } from './own-record';
 import {
   ApiSpec, FunctionCode, FunctionSpec, GatewayResponseSpec, IntegrationSpec, LocalApp, MethodSpec,
   MockIntegrationResponse, ResourceNode, StackSpec,
 } from './model';
+import { ownSet } from './own-record';
 
 /** API Gateway's integration timeout ceiling for REST APIs. */
 export const MAX_INTEGRATION_TIMEOUT_MS = 29_000;
