@@ -39,11 +39,18 @@ export interface EventInput {
     readonly apiId: string;
     /** Identity fields that differ from an anonymous caller (IAM caller, guest). */
     readonly identity: Readonly<Record<string, string | null>> | null;
+    /** `requestContext.authorizer` set by a Lambda authorizer (`principalId` and its context). */
+    readonly authorizer?: Readonly<Record<string, string | number | boolean>>;
   };
+  /** An event sent as it is instead of a proxy event (a Lambda authorizer's event). */
+  readonly ready?: Record<string, unknown>;
 }
 
 /** Builds the event a Lambda proxy integration passes to the function. */
 export function buildEvent(input: EventInput): Record<string, unknown> {
+  if (input.ready !== undefined) {
+    return input.ready;
+  }
   const { headers, multiValueHeaders, userAgent } = eventHeaders(input);
   const query = input.query === '' ? undefined : parseQuery(input.query);
   const hasQuery = query !== undefined && query.count > 0;
@@ -89,6 +96,7 @@ export function buildEvent(input: EventInput): Record<string, unknown> {
       requestTimeEpoch: c.requestTimeEpoch,
       requestId: c.requestId,
       identity,
+      ...(c.authorizer !== undefined ? { authorizer: c.authorizer } : {}),
       domainName: c.domainName,
       deploymentId: 'local',
       apiId: c.apiId,

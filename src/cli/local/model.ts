@@ -52,6 +52,21 @@ export type IntegrationSpec =
   }
   | { readonly type: 'UNSUPPORTED'; readonly description: string };
 
+/** An `AWS::ApiGateway::Authorizer` of type `TOKEN` or `REQUEST` (a Lambda authorizer). */
+export interface LambdaAuthorizerSpec {
+  readonly logicalId: string;
+  readonly name: string;
+  readonly type: 'TOKEN' | 'REQUEST';
+  /** The authorizer function (key into `LocalApp.functions`). */
+  readonly functionKey: string;
+  /** `IdentitySource`, split at commas: `method.request.header.X`, `method.request.querystring.X`, `stageVariables.X`, `context.X`. */
+  readonly identitySources: readonly string[];
+  /** `IdentityValidationExpression` (TOKEN only). */
+  readonly validationExpression?: string;
+  /** `AuthorizerResultTtlInSeconds` (default 300; 0: no caching). */
+  readonly ttlSeconds: number;
+}
+
 /** An `AWS::ApiGateway::Method`. */
 export interface MethodSpec {
   readonly logicalId: string;
@@ -59,6 +74,10 @@ export interface MethodSpec {
   readonly httpMethod: string;
   /** `NONE`, `AWS_IAM`, `COGNITO_USER_POOLS` or `CUSTOM`. */
   readonly authorizationType: string;
+  /** The Lambda authorizer of a `CUSTOM` method, when the template defines it. */
+  readonly authorizer?: LambdaAuthorizerSpec;
+  /** `Name` of the method's `AuthorizerId` (any authorizer type), for the route listing. */
+  readonly authorizerName?: string;
   readonly apiKeyRequired: boolean;
   readonly integration: IntegrationSpec;
 }

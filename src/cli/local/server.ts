@@ -70,7 +70,7 @@ export class LocalApiServer {
           const target = integration.type === 'AWS_PROXY'
             ? this.functionLabel(integration.functionKey)
             : integration.type === 'MOCK' ? 'MOCK' : `not served (${integration.description})`;
-          const auth = method.authorizationType === 'NONE' ? '' : ` [${method.authorizationType}]`;
+          const auth = method.authorizationType === 'NONE' ? '' : ` [${method.authorizationType}${method.authorizerName !== undefined ? ` ${method.authorizerName}` : ''}]`;
           rows.push([method.httpMethod, `${url.replace(/\/$/, '')}${resource.path === '/' ? '/' : resource.path}`, `${target}${auth}`]);
         }
       }

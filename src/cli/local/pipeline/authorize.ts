@@ -3,19 +3,20 @@
  * refuses the request or sets its identity. The console's TEST skips this step.
  */
 import { authorizeIam } from './authorizers/iam';
+import { authorizeLambda } from './authorizers/lambda-authorizer';
 import { GatewayError, UNAUTHORIZED } from './gateway-errors';
 import type { RoutedRequest } from './request';
 
 type Authorizer = (routed: RoutedRequest) => GatewayError | undefined | Promise<GatewayError | undefined>;
 
-/** Token-based authorizers are not run locally yet: they only require the token to be present. */
+/** Cognito authorizers are not run locally yet: they only require the token to be present. */
 const tokenPresent: Authorizer = (routed) => (routed.headers.get('authorization')?.trim() ? undefined : UNAUTHORIZED);
 
 const AUTHORIZERS: Readonly<Record<string, Authorizer>> = {
   NONE: () => undefined,
   AWS_IAM: authorizeIam,
   COGNITO_USER_POOLS: tokenPresent,
-  CUSTOM: tokenPresent,
+  CUSTOM: (routed) => (routed.route.method.authorizer !== undefined ? authorizeLambda(routed, routed.route.method.authorizer) : tokenPresent(routed)),
 };
 
 export function authorize(routed: RoutedRequest): GatewayError | undefined | Promise<GatewayError | undefined> {

@@ -13,8 +13,10 @@ export interface GatewayError {
   /** Gateway response type (`MISSING_AUTHENTICATION_TOKEN`, `DEFAULT_5XX`...). */
   readonly type: string;
   readonly status: number;
-  /** The `message` of the JSON body. */
-  readonly message: string;
+  /** The `message` of the JSON body (null for an authorizer's failure, as the gateway sends it). */
+  readonly message: string | null;
+  /** The body's key when it is not `message` (a Lambda authorizer's policy denial says `Message`). */
+  readonly messageKey?: 'Message';
   /** `x-amzn-ErrorType`, when the service sends one. */
   readonly errorType?: string;
 }
@@ -48,7 +50,7 @@ export function renderError(api: ApiSpec, ids: RequestIds, error: GatewayError):
   return {
     statusCode: custom?.statusCode ?? error.status,
     headers,
-    body: JSON.stringify({ message: error.message }),
+    body: JSON.stringify({ [error.messageKey ?? 'message']: error.message }),
     requestId: ids.requestId,
   };
 }

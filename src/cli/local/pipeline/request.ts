@@ -85,6 +85,10 @@ export interface RoutedRequest extends ReceivedRequest {
   readonly route: RouteMatch;
   /** Identity fields the authorization step established (IAM caller, guest); null: anonymous. */
   identity: Readonly<Record<string, string | null>> | null;
+  /** `requestContext.authorizer` a Lambda authorizer established (`principalId` and its context). */
+  authorizer?: Readonly<Record<string, string | number | boolean>>;
+  /** The `usageIdentifierKey` a Lambda authorizer returned (the API key when the key source is AUTHORIZER). */
+  usageIdentifierKey?: string;
 }
 
 /** Case-insensitive header lookup over the received headers (the last value of a repeated header). */

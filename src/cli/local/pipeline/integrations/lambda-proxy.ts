@@ -63,7 +63,7 @@ export async function integrateLambdaProxy(routed: RoutedRequest, integration: L
 }
 
 /** The small input the worker builds the event from (see ../../event.ts). */
-function eventInputOf(routed: RoutedRequest): EventInput {
+export function eventInputOf(routed: RoutedRequest): EventInput {
   const { settings, request, ids, route } = routed;
   const binaryRequest = request.body.length > 0 && isBinaryType(routed.headers.get('content-type'), settings.api.binaryMediaTypes);
   const flatHeaders: string[] = [];
@@ -94,6 +94,7 @@ function eventInputOf(routed: RoutedRequest): EventInput {
       domainName: routed.headers.get('host') ?? `127.0.0.1${request.port ? `:${request.port}` : ''}`,
       apiId: settings.api.apiId,
       identity: routed.identity,
+      authorizer: routed.authorizer,
     },
   };
 }
