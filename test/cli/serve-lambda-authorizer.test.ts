@@ -8,6 +8,9 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { curl, parseCurlResponse, Running, serve, synth } from './local/support';
+import { readLocalApp } from '../../src/cli/local/assembly';
+import { ExecutionLog, LocalGateway } from '../../src/cli/local/gateway';
+import { Invoker } from '../../src/cli/local/invoker';
 
 const AUTHORIZER_SOURCE = `
 exports.handler = async (event) => {
@@ -65,9 +68,11 @@ function buildApi(stack: Stack): void {
 }
 
 let running: Running;
+let assembly: string;
 
 beforeAll(async () => {
-  running = await serve(synth(buildApi));
+  assembly = synth(buildApi);
+  running = await serve(assembly);
 });
 
 afterAll(async () => {
@@ -186,4 +191,35 @@ test('a REQUEST authorizer gets the request event and needs every identity sourc
   expect(await calls('REQUEST alice@acme ')).toBe(1);
   const other = await get('tenants?tenant=acme', { 'x-user': 'bob' });
   expect(other.status).toBe(500);
+});
+
+test('the execution log records each authorization step, the token masked', async () => {
+  const app = readLocalApp(assembly);
+  const invoker = new Invoker(app.functions, { log: () => undefined, maxWorkersPerFunction: 1 });
+  try {
+    const gateway = new LocalGateway({ api: app.apis[0], invoker, functions: app.functions });
+    const send = async (token: string) => {
+      const log = new ExecutionLog();
+      const response = await gateway.handle({ method: 'GET', target: '/prod/items', rawHeaders: [['x-api-key', token]], body: Buffer.alloc(0), sourceIp: '127.0.0.1' }, log);
+      return { status: response.statusCode, log: log.lines.map((l) => l.replace(/^.* UTC \d{4} : /, '')) };
+    };
+    const allowed = await send('allow-secret-token-1234');
+    expect(allowed.status).toBe(200);
+    expect(allowed.log).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^Starting authorizer: \w+ for request: [0-9a-f-]{36}$/),
+      'Incoming identity: *******************1234',
+      expect.stringMatching(/^Endpoint request body after transformations: \{"type":"TOKEN","methodArn":"arn:aws:execute-api:us-east-1:123456789012:Api\w+\/prod\/GET\/items","authorizationToken":"\*{19}1234"\}$/),
+      expect.stringMatching(/^Authorizer result body before parsing: \{"principalId":"user-allow-secret-token-1234"/),
+      'Using valid authorizer policy for principal: user-allow-secret-token-1234',
+      'Successfully completed authorizer execution',
+    ]));
+    const failed = await send('boom-1');
+    expect(failed.status).toBe(500);
+    expect(failed.log).toEqual(expect.arrayContaining(['Execution failed due to configuration error: Authorizer error (Error: boom)', 'Unable to complete authorizer execution']));
+    const refused = await send('zzz');
+    expect(refused.status).toBe(401);
+    expect(refused.log).toEqual(expect.arrayContaining([expect.stringMatching(/^Unauthorized request: [0-9a-f-]{36}$/)]));
+  } finally {
+    await invoker.close();
+  }
 });

@@ -9,7 +9,7 @@ import { requestId as newRequestId } from '../../ids';
 import type { InvokeOutcome } from '../../invoker';
 import type { LambdaAuthorizerSpec } from '../../model';
 import { ownGet } from '../../own-record';
-import { mask } from '../execution-log';
+import { mask, maskedEvent } from '../execution-log';
 import { GatewayError, UNAUTHORIZED } from '../gateway-errors';
 import { eventInputOf } from '../integrations/lambda-proxy';
 import type { GatewaySettings, RoutedRequest } from '../request';
@@ -165,7 +165,9 @@ async function callAuthorizer(
   const event = authorizerEvent(routed, authorizer, identity);
   const uri = `https://lambda.${fn.region}.amazonaws.com/2015-03-31/functions/arn:aws:lambda:${fn.region}:123456789012:function:${fn.functionName}/invocations`;
   log?.add(`Endpoint request URI: ${uri}`);
-  log?.add(`Endpoint request body after transformations: ${JSON.stringify(event)}`);
+  // Secrets stay masked in the log: the token, and the secret headers of a REQUEST event.
+  const shown = authorizer.type === 'TOKEN' ? { ...event, authorizationToken: mask(identity[0]) } : event;
+  log?.add(`Endpoint request body after transformations: ${maskedEvent(shown)}`);
   log?.add(`Sending request to ${uri}`);
   const lambdaRequestId = newRequestId();
   const started = Date.now();
