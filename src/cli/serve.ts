@@ -1,6 +1,8 @@
 import { isIP } from 'net';
 import { CliError, Command, parseOptions, UsageError } from './command';
 import { readLocalApp } from './local/assembly';
+import { readEnvVarsFile } from './local/env-vars';
+import { functionRuntime } from './local/lambda/function-runtime';
 import { buildLocalOutputs, stacksWithOutputs, writeLocalOutputs } from './local/local-outputs';
 import { ResourceNode } from './local/model';
 import { isLoopback, LocalApiServer, urlHost } from './local/server';
@@ -8,7 +10,8 @@ import { parseCredentials, SigV4Credentials } from './local/sigv4';
 
 export const SERVE_HELP = [
   'Usage: vendor-outputs serve [--app DIR] [--stack NAME]... [--port N] [--host ADDR]',
-  '                            [--credentials KEY:SECRET] [--allow-unsigned] [--write-outputs DIR] [--quiet]',
+  '                            [--credentials KEY:SECRET] [--allow-unsigned] [--env-vars FILE] [--write-outputs DIR]',
+  '                            [--quiet]',
   '',
   'Serves every REST API (AWS::ApiGateway::RestApi) of the synthesized app on a local port, reached at',
   'http://HOST:PORT/<stage>/..., running the Lambda functions behind its proxy integrations from their',
@@ -23,6 +26,8 @@ export const SERVE_HELP = [
   '                            Default: $VENDOR_OUTPUTS_CREDENTIALS (KEY:SECRET), else',
   '                            $AWS_ACCESS_KEY_ID and $AWS_SECRET_ACCESS_KEY when both are set',
   '  --allow-unsigned          Let unsigned requests reach IAM-authorized methods as a guest',
+  '  --env-vars FILE           Function environment variables over the template\'s, in the SAM CLI\'s JSON shape:',
+  '                            {"Parameters": {"NAME": "value"}, "<logical id or construct path>": {"NAME": "value"}}',
   '  --write-outputs DIR       Also write DIR/vendor_outputs.json with the REST endpoints pointing here',
   '  --quiet                   No line per request (function output is still shown)',
   '',
@@ -82,6 +87,7 @@ export const command: Command = {
       'host': { type: 'string' },
       'credentials': { type: 'string' },
       'allow-unsigned': { type: 'boolean' },
+      'env-vars': { type: 'string' },
       'write-outputs': { type: 'string' },
       'quiet': { type: 'boolean' },
     });
@@ -89,9 +95,11 @@ export const command: Command = {
     const host = values.host === undefined ? '127.0.0.1' : parseHost(values.host);
     const credentials = credentialsFrom(values.credentials, process.env);
     const appDir = values.app ?? 'cdk.out';
+    const envVars = values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']);
     const app = readLocalApp(appDir, values.stack ?? []);
     const print = (line: string) => process.stdout.write(`${line}\n`);
-    for (const warning of app.warnings) {
+    const runtime = functionRuntime(app, envVars);
+    for (const warning of [...app.warnings, ...runtime.warnings]) {
       process.stderr.write(`vendor-outputs serve: warning: ${warning}\n`);
     }
     const served = app.apis.filter((a) => a.stages.length > 0);
@@ -119,6 +127,9 @@ export const command: Command = {
       allowUnsigned: values['allow-unsigned'] === true,
       quiet: values.quiet === true,
       print,
+      envVars,
+      nodeModules: runtime.nodeModules,
+      functionNotes: runtime.notes,
     });
     const stopped = new Promise<void>((resolve) => {
       const stop = (signal: string) => {

@@ -1,12 +1,14 @@
 import { CliError, Command, parseOptions, UsageError } from './command';
 import { readLocalApp } from './local/assembly';
+import { readEnvVarsFile } from './local/env-vars';
 import { ExecutionLog, GatewayResponse, LocalGateway } from './local/gateway';
 import { Invoker } from './local/invoker';
+import { functionRuntime } from './local/lambda/function-runtime';
 import { ApiSpec } from './local/model';
 
 export const TEST_INVOKE_HELP = [
   'Usage: vendor-outputs test-invoke --method METHOD --path PATH [--query K=V]... [--header K:V]... [--body TEXT]',
-  '                                  [--app DIR] [--stack NAME] [--api NAME] [--json]',
+  '                                  [--app DIR] [--stack NAME] [--api NAME] [--env-vars FILE] [--json]',
   '',
   "Sends one request through the local REST API machinery without a server, as the API Gateway console's",
   'TEST does, and prints the request path, status, latency, response body, response headers and the',
@@ -22,6 +24,7 @@ export const TEST_INVOKE_HELP = [
   '  --app DIR         Cloud assembly directory (default: cdk.out)',
   '  --stack NAME      Only this stack (artifact id or stack name)',
   '  --api NAME        The REST API (name or logical id) when the app has several',
+  '  --env-vars FILE   Function environment variables over the template\'s, in the SAM CLI\'s JSON shape',
   '  --json            Print one JSON object {request, status, latency, body, headers, multiValueHeaders, log}',
   '',
   'Exit status: 0 when the request ran (whatever its HTTP status), 1 when it could not run, 2 on usage errors.',
@@ -97,15 +100,16 @@ export const command: Command = {
   help: TEST_INVOKE_HELP,
   async run(args) {
     const { values } = parseOptions(args, {
-      method: { type: 'string' },
-      path: { type: 'string' },
-      query: { type: 'string', multiple: true },
-      header: { type: 'string', multiple: true },
-      body: { type: 'string' },
-      app: { type: 'string' },
-      stack: { type: 'string', multiple: true },
-      api: { type: 'string' },
-      json: { type: 'boolean' },
+      'method': { type: 'string' },
+      'path': { type: 'string' },
+      'query': { type: 'string', multiple: true },
+      'header': { type: 'string', multiple: true },
+      'body': { type: 'string' },
+      'app': { type: 'string' },
+      'stack': { type: 'string', multiple: true },
+      'api': { type: 'string' },
+      'env-vars': { type: 'string' },
+      'json': { type: 'boolean' },
     });
     const method = values.method;
     const pathArg = values.path;
@@ -133,12 +137,19 @@ export const command: Command = {
     const query = [inlineQuery, ...queryParts].filter((q) => q !== '').join('&');
     const target = query === '' ? pathOnly : `${pathOnly}?${query}`;
 
+    const envVars = values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']);
     const app = readLocalApp(values.app ?? 'cdk.out', values.stack ?? []);
     const api = pickApi(app.apis, values.api);
+    const runtime = functionRuntime(app, envVars);
+    for (const warning of runtime.warnings) {
+      process.stderr.write(`vendor-outputs test-invoke: warning: ${warning}\n`);
+    }
     const functionLines: string[] = [];
     const invoker = new Invoker(app.functions, {
       log: (requestId, level, text) => functionLines.push(`${requestId} ${level} ${text}`),
       maxWorkersPerFunction: 1,
+      envVars,
+      nodeModules: runtime.nodeModules,
     });
     try {
       const gateway = new LocalGateway({ api, invoker, functions: app.functions, testInvoke: true });

@@ -9,8 +9,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { logStreamDay } from './dates';
+import { EnvVarsFile } from './env-vars';
 import { buildEvent, EventInput } from './event';
 import { AccountConcurrency, FunctionConcurrency, reservedConcurrency } from './lambda/concurrency';
+import { functionEnvironment } from './lambda/function-environment';
 import { ErrorReport } from './lambda/handler';
 import { accountConcurrency, DEFAULT_IDLE_RETIRE_MS, DEFAULT_STARTING_AT_ONCE, MAX_CONCURRENCY_ENV, MAX_REQUEST_PAYLOAD_BYTES } from './lambda/limits';
 import { RuntimeHost } from './lambda/runtime-host';
@@ -61,6 +63,10 @@ export interface InvokerOptions {
   readonly idleRetireMs?: number;
   /** Extra environment for every function (after the host's, before the function's own). */
   readonly environment?: Record<string, string>;
+  /** `--env-vars`: variables over the template's. */
+  readonly envVars?: EnvVarsFile;
+  /** The app's `node_modules` (for the AWS SDK the Lambda Node.js runtime provides). */
+  readonly nodeModules?: string;
 }
 
 interface Pending {
@@ -143,21 +149,15 @@ class FunctionPool {
     }
     this.concurrency = new FunctionConcurrency(account, reservedOf(fn));
     const streamName = logStreamName();
-    this.environment = {
-      ...(process.env as Record<string, string>),
-      ...options.environment,
-      AWS_REGION: fn.region,
-      AWS_DEFAULT_REGION: fn.region,
-      AWS_LAMBDA_FUNCTION_NAME: fn.functionName,
-      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMb),
-      AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
-      AWS_LAMBDA_LOG_GROUP_NAME: `/aws/lambda/${fn.functionName}`,
-      AWS_LAMBDA_LOG_STREAM_NAME: streamName,
-      AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
-      LAMBDA_TASK_ROOT: this.directory,
-      _HANDLER: fn.handler,
-      ...fn.environment,
-    };
+    this.environment = functionEnvironment({
+      fn,
+      taskRoot: this.directory,
+      logStreamName: streamName,
+      shell: process.env,
+      extra: options.environment,
+      envVars: options.envVars,
+      nodeModules: options.nodeModules,
+    });
     this.context = {
       functionName: fn.functionName,
       functionVersion: '$LATEST',

@@ -5,6 +5,7 @@
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { CliError } from '../command';
+import { EnvVarsFile } from './env-vars';
 import { GatewayRequest, GatewayResponse, LocalGateway, MAX_BODY_BYTES, tooLarge } from './gateway';
 import { requestId as newRequestId } from './ids';
 import { Invoker } from './invoker';
@@ -25,6 +26,12 @@ export interface ServerOptions {
   /** No line per request (function output and refusals are still printed). */
   readonly quiet?: boolean;
   readonly maxWorkersPerFunction?: number;
+  /** `--env-vars`: variables over the template's. */
+  readonly envVars?: EnvVarsFile;
+  /** The app's `node_modules` (for the AWS SDK the Lambda Node.js runtime provides). */
+  readonly nodeModules?: string;
+  /** Function key → a note for its routes in the listing (see lambda/startup-notices.ts). */
+  readonly functionNotes?: ReadonlyMap<string, string>;
 }
 
 /** One served API. */
@@ -57,6 +64,8 @@ export class LocalApiServer {
     this.invoker = new Invoker(app.functions, {
       log: (requestId, level, text) => options.print(`${requestId} ${level} ${text}`),
       maxWorkersPerFunction: options.maxWorkersPerFunction,
+      envVars: options.envVars,
+      nodeModules: options.nodeModules,
     });
   }
 
@@ -94,7 +103,8 @@ export class LocalApiServer {
       return key;
     }
     const name = fn.constructPath ?? `${fn.stackName}/${fn.logicalId}`;
-    return fn.code.kind === 'unsupported' ? `${name} (not runnable: ${fn.code.reason})` : name;
+    const note = this.options.functionNotes?.get(key);
+    return fn.code.kind === 'unsupported' ? `${name} (not runnable: ${fn.code.reason})` : note === undefined ? name : `${name} (${note})`;
   }
 
   private async listen(): Promise<void> {

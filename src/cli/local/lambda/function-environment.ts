@@ -1,0 +1,58 @@
+/**
+ * The environment variables one function's runtime sees, in the order Lambda layers them: this
+ * shell's (credentials, `AWS_ENDPOINT_URL*` and the rest pass through), then the template's
+ * `Environment.Variables`, then `--env-vars`, and last what the runtime itself defines (reserved:
+ * neither the template nor the file can change them, as on Lambda).
+ */
+import * as path from 'path';
+import { EnvVarsFile, envVarsFor } from '../env-vars';
+import { FunctionSpec } from '../model';
+import { entryFile } from './entry-file';
+
+export interface FunctionEnvironmentInput {
+  readonly fn: FunctionSpec;
+  /** The function's code folder (`LAMBDA_TASK_ROOT`). */
+  readonly taskRoot: string;
+  readonly logStreamName: string;
+  /** The shell's environment. */
+  readonly shell: NodeJS.ProcessEnv;
+  /** Extra variables for every function (after the shell's). */
+  readonly extra?: Readonly<Record<string, string>>;
+  readonly envVars?: EnvVarsFile;
+  /**
+   * The app's `node_modules`, where the AWS SDK the Lambda Node.js runtime provides is found
+   * (put first on `NODE_PATH`, as the runtime's own modules are on Lambda's).
+   */
+  readonly nodeModules?: string;
+}
+
+export function functionEnvironment(input: FunctionEnvironmentInput): Record<string, string> {
+  const { fn } = input;
+  const shell: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input.shell)) {
+    if (value !== undefined) {
+      shell[name] = value;
+    }
+  }
+  const nodePath = [input.nodeModules, shell.NODE_PATH].filter((p) => p !== undefined && p !== '').join(path.delimiter);
+  return {
+    ...shell,
+    ...input.extra,
+    ...(nodePath === '' ? {} : { NODE_PATH: nodePath }),
+    TZ: ':UTC',
+    ...fn.environment,
+    ...envVarsFor(input.envVars, fn),
+    AWS_REGION: fn.region,
+    AWS_DEFAULT_REGION: fn.region,
+    AWS_LAMBDA_FUNCTION_NAME: fn.functionName,
+    AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMb),
+    AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
+    AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
+    AWS_LAMBDA_LOG_GROUP_NAME: `/aws/lambda/${fn.functionName}`,
+    AWS_LAMBDA_LOG_STREAM_NAME: input.logStreamName,
+    AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
+    LAMBDA_TASK_ROOT: input.taskRoot,
+    LAMBDA_RUNTIME_DIR: path.dirname(entryFile('host')),
+    _HANDLER: fn.handler,
+  };
+}
