@@ -14,10 +14,10 @@ import { Invoker } from '../../src/cli/local/invoker';
 
 const AUTHORIZER_SOURCE = `
 exports.handler = async (event) => {
-  const token = event.type === 'TOKEN' ? event.authorizationToken : event.headers['x-user'] + '@' + event.queryStringParameters.tenant;
+  const token = event.type === 'TOKEN' ? event.authorizationToken : (event.headers || {})['x-user'] + '@' + (event.queryStringParameters || {}).tenant;
   console.log('AUTHZ-CALL ' + event.type + ' ' + token + ' ' + event.methodArn);
   const policy = (effect, resource) => ({ Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: resource }] });
-  if (token.startsWith('allow') || token === 'alice@acme') {
+  if (token.startsWith('allow') || token === 'alice@acme' || token === 'anyone@friends') {
     return { principalId: 'user-' + token, policyDocument: policy('Allow', event.methodArn), context: { tier: 'gold', count: 7, admin: true }, usageIdentifierKey: 'key-1' };
   }
   if (token.startsWith('deny')) {
@@ -60,10 +60,16 @@ function buildApi(stack: Stack): void {
     identitySources: [apigw.IdentitySource.header('x-user'), apigw.IdentitySource.queryString('tenant')],
     resultsCacheTtl: Duration.seconds(0),
   });
+  const sourceless = new apigw.RequestAuthorizer(stack, 'Sourceless', {
+    handler: authFn,
+    identitySources: [],
+    resultsCacheTtl: Duration.seconds(0),
+  });
   const api = new apigw.RestApi(stack, 'Api', { deployOptions: { stageName: 'prod' } });
   api.root.addResource('items').addMethod('GET', new apigw.LambdaIntegration(echo), { authorizer: uncached });
   api.root.addResource('cached').addMethod('GET', new apigw.LambdaIntegration(echo), { authorizer: cached });
   api.root.addResource('tenants').addMethod('GET', new apigw.LambdaIntegration(echo), { authorizer: byRequest });
+  api.root.addResource('anyone').addMethod('GET', new apigw.LambdaIntegration(echo), { authorizer: sourceless });
   new apigw.GatewayResponse(stack, 'Denied', { restApi: api, type: apigw.ResponseType.ACCESS_DENIED, responseHeaders: { 'x-denied': "'yes'" } });
 }
 
@@ -191,6 +197,15 @@ test('a REQUEST authorizer gets the request event and needs every identity sourc
   expect(await calls('REQUEST alice@acme ')).toBe(1);
   const other = await get('tenants?tenant=acme', { 'x-user': 'bob' });
   expect(other.status).toBe(500);
+});
+
+test('a REQUEST authorizer without identity sources and without caching is called for every request', async () => {
+  for (let i = 0; i < 2; i++) {
+    const response = await get('anyone?tenant=friends', { 'x-user': 'anyone' });
+    expect(response.status).toBe(200);
+  }
+  expect(await calls('REQUEST anyone@friends ')).toBe(2);
+  expect((await get('anyone')).status).toBe(500);
 });
 
 test('the execution log records each authorization step, the token masked', async () => {

@@ -51,7 +51,7 @@ export async function authorizeLambda(routed: RoutedRequest, authorizer: LambdaA
       return answered;
     }
     result = answered;
-    cache.set(authorizer.logicalId, identity, authorizer.ttlSeconds, result);
+    cache.set(authorizer.logicalId, identity, identity.length === 0 ? 0 : authorizer.ttlSeconds, result);
   }
   const methodArn = methodArnOf(routed);
   const decision = evaluatePolicy(result.policyDocument, methodArn);
@@ -85,7 +85,8 @@ function identityValues(routed: RoutedRequest, authorizer: LambdaAuthorizerSpec)
     }
     values.push(value);
   }
-  return values.length === 0 ? undefined : values;
+  // A REQUEST authorizer without caching may name no source: it is called for every request.
+  return values.length === 0 && authorizer.type === 'TOKEN' ? undefined : values;
 }
 
 function identitySourceValue(routed: RoutedRequest, source: string): string | undefined {
