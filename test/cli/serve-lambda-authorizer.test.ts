@@ -70,6 +70,16 @@ function buildApi(stack: Stack): void {
   api.root.addResource('cached').addMethod('GET', new apigw.LambdaIntegration(echo), { authorizer: cached });
   api.root.addResource('tenants').addMethod('GET', new apigw.LambdaIntegration(echo), { authorizer: byRequest });
   api.root.addResource('anyone').addMethod('GET', new apigw.LambdaIntegration(echo), { authorizer: sourceless });
+  const external = new apigw.CfnAuthorizer(stack, 'External', {
+    restApiId: api.restApiId,
+    name: 'ExternalAuthorizer',
+    type: 'TOKEN',
+    identitySource: 'method.request.header.Authorization',
+    authorizerUri: 'arn:aws:apigateway:us-east-1:lambda:path/2015-03-31/functions/arn:aws:lambda:us-east-1:111111111111:function:elsewhere/invocations',
+  });
+  api.root.addResource('external').addMethod('GET', new apigw.LambdaIntegration(echo), {
+    authorizer: { authorizerId: external.ref, authorizationType: apigw.AuthorizationType.CUSTOM },
+  });
   new apigw.GatewayResponse(stack, 'Denied', { restApi: api, type: apigw.ResponseType.ACCESS_DENIED, responseHeaders: { 'x-denied': "'yes'" } });
 }
 
@@ -206,6 +216,15 @@ test('a REQUEST authorizer without identity sources and without caching is calle
   }
   expect(await calls('REQUEST anyone@friends ')).toBe(2);
   expect((await get('anyone')).status).toBe(500);
+});
+
+test('an authorizer whose function is not in the template is announced at start and answers 500', async () => {
+  expect(running.server.routeTable().join('\n')).toMatch(/GET +\S+\/external +-> .*\[CUSTOM ExternalAuthorizer\]/);
+  expect(readLocalApp(assembly).warnings).toContainEqual(expect.stringMatching(/External\w*: Lambda authorizer ExternalAuthorizer does not invoke a Lambda function of this template; its methods answer 500$/));
+  const response = await get('external', { Authorization: 'allow-anything' });
+  expect(response.status).toBe(500);
+  expect(response.body).toBe('{"message":null}');
+  expect(running.lines).toContainEqual(`${response.headers['x-amzn-requestid']} GATEWAY authorizer ExternalAuthorizer: its function is not in the template, so it cannot run locally; answered 500`);
 });
 
 test('the execution log records each authorization step, the token masked', async () => {
