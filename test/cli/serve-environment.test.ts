@@ -49,6 +49,17 @@ beforeAll(() => {
       code: lambda.Code.fromInline(ECHO_ENV),
     });
     api.root.addResource('other').addMethod('GET', new apigw.LambdaIntegration(other));
+    const reserved = new lambda.Function(stack, 'ReservedFn', {
+      runtime: HOST_RUNTIME,
+      handler: 'index.handler',
+      code: lambda.Code.fromInline(ECHO_ENV),
+      environment: { KEEP: 'kept' },
+    });
+    // aws-cdk-lib refuses reserved names itself; a template may still carry them (an escape hatch, another tool).
+    const cfn = reserved.node.defaultChild as lambda.CfnFunction;
+    cfn.addPropertyOverride('Environment.Variables.AWS_ACCESS_KEY_ID', 'template-key');
+    cfn.addPropertyOverride('Environment.Variables.AWS_REGION', 'template-region');
+    api.root.addResource('reserved').addMethod('GET', new apigw.LambdaIntegration(reserved));
     const sdk = new lambda.Function(stack, 'SdkFn', {
       runtime: HOST_RUNTIME,
       handler: 'index.handler',
@@ -168,6 +179,13 @@ describe('serve: the function environment', () => {
     expect(cli.stdout()).toMatch(new RegExp(`GET\\s+http://127\\.0\\.0\\.1:\\d+/dev/other\\s+-> EnvStack/OtherFn \\(${other.replace('.', '\\.')} on Node\\.js ${HOST_MAJOR}\\)\\n`));
     const { env } = JSON.parse(parseCurlResponse((await curl(['-i', `${base}other`])).stdout).body);
     expect(env.AWS_EXECUTION_ENV).toBe(`AWS_Lambda_${other}`);
+  });
+
+  test('reserved names in the template: a start-up warning, and the runtime and shell values stay', async () => {
+    expect(cli.stderr()).toContain('vendor-outputs serve: warning: EnvStack/ReservedFn: Environment.Variables sets AWS_ACCESS_KEY_ID, AWS_REGION, reserved by the Lambda runtime (Lambda refuses the function at deploy); ignored here\n');
+    const { env } = JSON.parse(parseCurlResponse((await curl(['-i', `${base}reserved`])).stdout).body);
+    expect(env.AWS_REGION).toBe('eu-west-3');
+    expect(env.AWS_ACCESS_KEY_ID).toBe('AKIDLOCALTEST');
   });
 
   test('a non-Node runtime is listed as not runnable with the reason', () => {

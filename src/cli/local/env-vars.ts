@@ -20,6 +20,14 @@ export const RESERVED_VARIABLES: ReadonlySet<string> = new Set([
   'AWS_LAMBDA_RUNTIME_API', 'LAMBDA_TASK_ROOT', 'LAMBDA_RUNTIME_DIR',
 ]);
 
+/** Reserved on Lambda too, but the file may set them: locally they are what the function signs with. */
+const CREDENTIAL_VARIABLES: ReadonlySet<string> = new Set(['AWS_ACCESS_KEY', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN']);
+
+/** Whether a template's `Environment.Variables` may not hold `name` (Lambda refuses the function). */
+export function reservedInTemplate(name: string): boolean {
+  return RESERVED_VARIABLES.has(name) || CREDENTIAL_VARIABLES.has(name);
+}
+
 /** The file, read and checked. */
 export interface EnvVarsFile {
   readonly file: string;

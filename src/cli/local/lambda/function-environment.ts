@@ -5,7 +5,7 @@
  * neither the template nor the file can change them, as on Lambda).
  */
 import * as path from 'path';
-import { EnvVarsFile, envVarsFor } from '../env-vars';
+import { EnvVarsFile, envVarsFor, reservedInTemplate } from '../env-vars';
 import { FunctionSpec } from '../model';
 import { entryFile } from './entry-file';
 
@@ -40,7 +40,8 @@ export function functionEnvironment(input: FunctionEnvironmentInput): Record<str
     ...input.extra,
     ...(nodePath === '' ? {} : { NODE_PATH: nodePath }),
     TZ: ':UTC',
-    ...fn.environment,
+    // Reserved names in the template are ignored (Lambda refuses them; serve warns at start).
+    ...Object.fromEntries(Object.entries(fn.environment).filter(([name]) => !reservedInTemplate(name))),
     ...envVarsFor(input.envVars, fn),
     AWS_REGION: fn.region,
     AWS_DEFAULT_REGION: fn.region,

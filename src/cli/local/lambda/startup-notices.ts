@@ -3,6 +3,7 @@
  * this machine's Node.js, and AWS SDK packages a function imports that do not resolve (which
  * the Lambda runtime would provide). Each comes with a note for the function's routes.
  */
+import { reservedInTemplate } from '../env-vars';
 import { FunctionSpec } from '../model';
 import { missingSdkPackages } from './runtime-modules';
 
@@ -40,6 +41,12 @@ export function startupNotices(
     if (major !== undefined && major !== hostMajor) {
       warnings.push(`${functionLabel(fn)}: runtime ${fn.runtime} runs on this machine's Node.js ${hostVersion}; what differs between Node.js ${major} and ${hostMajor} differs here`);
       addNote(notes, fn.key, `${fn.runtime} on Node.js ${hostMajor}`);
+    }
+  }
+  for (const fn of runnable) {
+    const reserved = Object.keys(fn.environment).filter(reservedInTemplate);
+    if (reserved.length > 0) {
+      warnings.push(`${functionLabel(fn)}: Environment.Variables sets ${reserved.join(', ')}, reserved by the Lambda runtime (Lambda refuses the function at deploy); ignored here`);
     }
   }
   for (const group of missingSdkPackages(runnable, nodeModules)) {
