@@ -7,7 +7,7 @@
  * record keyed by them is written and read as own properties only (see own-record.ts).
  */
 import { requestTime } from './dates';
-import { ownGet, ownSet } from './own-record';
+import { appendValue } from './own-record';
 import { parseQuery } from './query-string';
 
 /** What the event is built from. */
@@ -122,13 +122,7 @@ function eventHeaders(input: EventInput): EventHeaders {
   let any = false;
   const add = (name: string, value: string): void => {
     any = true;
-    ownSet(headers, name, value);
-    const list = ownGet(multi, name);
-    if (list === undefined) {
-      ownSet(multi, name, [value]);
-    } else {
-      list.push(value);
-    }
+    appendValue(headers, multi, name, value);
   };
   let userAgent: string | null = null;
   let forwardedFor: string | undefined;

@@ -19,3 +19,17 @@ export function ownSet<T>(record: Record<string, T>, key: string, value: T): voi
     record[key] = value;
   }
 }
+
+/**
+ * Records one occurrence of a repeatable name (a header, a query parameter) in the single-value
+ * record (the last value wins, as API Gateway does) and the multi-value record (every value, in order).
+ */
+export function appendValue(single: Record<string, string>, multi: Record<string, string[]>, name: string, value: string): void {
+  ownSet(single, name, value);
+  const list = ownGet(multi, name);
+  if (list === undefined) {
+    ownSet(multi, name, [value]);
+  } else {
+    list.push(value);
+  }
+}

@@ -2,7 +2,7 @@
  * Query strings as API Gateway reads them for REST APIs: `&`-separated, `name=value`, each part
  * percent-decoded (text that is not valid encoding stays as it is).
  */
-import { ownGet, ownSet } from './own-record';
+import { appendValue } from './own-record';
 import { safeDecode } from './router';
 
 /** Decoded query parameters: the single-value map keeps the last value, as API Gateway does. */
@@ -27,13 +27,7 @@ export function parseQuery(raw: string): ParsedQuery {
     const eq = part.indexOf('=');
     const name = safeDecode(eq < 0 ? part : part.slice(0, eq));
     const value = safeDecode(eq < 0 ? '' : part.slice(eq + 1));
-    ownSet(single, name, value);
-    const list = ownGet(multi, name);
-    if (list === undefined) {
-      ownSet(multi, name, [value]);
-    } else {
-      list.push(value);
-    }
+    appendValue(single, multi, name, value);
     count++;
   }
   return { single, multi, count };

@@ -19,7 +19,7 @@ import { createHash, timingSafeEqual } from 'crypto';
 import { Hash } from '@smithy/hash-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { UsageError } from '../command';
-import { safeDecode } from './router';
+import { parseQuery } from './query-string';
 
 /** A request as the local server received it. */
 export interface SignedRequest {
@@ -110,7 +110,7 @@ export class SigV4Verifier {
    */
   async verify(request: SignedRequest, now: Date = new Date()): Promise<SigV4Result> {
     const [rawPath, rawQuery] = splitTarget(request.path);
-    const query = parseQuery(rawQuery);
+    const query = queryForSigner(rawQuery);
     const authorization = header(request.headers, 'authorization');
     const presigned = own(query, 'X-Amz-Signature') !== undefined || own(query, 'X-Amz-Algorithm') !== undefined;
     if (authorization === undefined || authorization.trim() === '') {
@@ -307,17 +307,13 @@ function checkTime(parsed: SignatureParameters, requestTime: Date, now: Date): S
 /** Query parameters decoded (`%XX` only: a `+` stays a plus), by name, without a prototype. */
 type QueryMap = Record<string, string | string[]>;
 
-function parseQuery(rawQuery: string): QueryMap {
+/** The query as the signer takes it: one string per name, or the list of a repeated name. */
+function queryForSigner(rawQuery: string): QueryMap {
   const query: QueryMap = Object.create(null);
-  for (const part of rawQuery.split('&')) {
-    if (part === '') {
-      continue;
-    }
-    const eq = part.indexOf('=');
-    const name = safeDecode(eq < 0 ? part : part.slice(0, eq));
-    const value = safeDecode(eq < 0 ? '' : part.slice(eq + 1));
-    const existing = query[name];
-    query[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  const { multi } = parseQuery(rawQuery);
+  for (const name of Object.keys(multi)) {
+    const values = multi[name];
+    query[name] = values.length === 1 ? values[0] : values;
   }
   return query;
 }
