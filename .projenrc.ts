@@ -27,6 +27,13 @@ const project = new awscdk.AwsCdkConstructLibrary({
     // The local API checks SigV4 with the same signer the AWS SDK clients sign with.
     '@smithy/signature-v4@^5.7.5',
     '@smithy/hash-node@^4.2.0',
+    // The local API, bundled into lib/vendor/ like the SDK: Cognito tokens (jose 5 still ships
+    // CommonJS, which ts-jest loads), request models (JSON Schema draft 4), mapping templates
+    // (Velocity) and their `$input.path` (JSONPath).
+    'jose@^5.9.6',
+    'ajv-draft-04@^1.0.0',
+    'velocityjs@^2.1.7',
+    'jsonpath-plus@^10.3.0',
     'cdk-nag@^2.36.23',
     'autocannon@^8.0.0',
     '@types/autocannon',
@@ -142,6 +149,10 @@ project.compileTask.exec('node scripts/vendor-dependencies.js');
 // The modules that import those vendored packages (devDependencies, bundled into lib/vendor/).
 project.eslint?.allowDevDeps('src/cli/generate/cloudformation.ts');
 project.eslint?.allowDevDeps('src/cli/local/sigv4.ts');
+project.eslint?.allowDevDeps('src/cli/local/cognito/**');
+project.eslint?.allowDevDeps('src/cli/local/validation/**');
+project.eslint?.allowDevDeps('src/cli/local/mapping/**');
+project.eslint?.allowDevDeps('src/cli/local/pipeline/integrations/**');
 
 // Frontends get the REST helper as a package of its own, without the library's peers.
 const packageClient = project.addTask('package:client', {

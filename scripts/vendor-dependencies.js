@@ -17,7 +17,10 @@ const ts = require('typescript');
 
 const root = path.join(__dirname, '..');
 /** Packages lib/ may require, bundled into lib/vendor/ (devDependencies in .projenrc.ts). */
-const VENDORED = ['@aws-sdk/client-cloudformation', '@smithy/signature-v4', '@smithy/hash-node'];
+const VENDORED = [
+  '@aws-sdk/client-cloudformation', '@smithy/signature-v4', '@smithy/hash-node',
+  'jose', 'ajv-draft-04', 'velocityjs', 'jsonpath-plus',
+];
 
 /** The string literals of `require('x')` and `import('x')` calls (a parser: strings that merely look like calls are left alone). */
 function moduleSpecifiers(file, text) {
