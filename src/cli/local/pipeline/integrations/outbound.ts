@@ -1,0 +1,116 @@
+/**
+ * The gateway's outbound transport: one HTTP(S) request to an integration endpoint (HTTP,
+ * HTTP_PROXY and AWS integrations), with one deadline for the whole exchange (connect, send,
+ * response headers and body), as the integration timeout counts it.
+ *
+ * It never throws: a failure is a value the integration turns into the gateway's answer.
+ */
+import * as http from 'http';
+import * as https from 'https';
+
+export interface OutboundRequest {
+  readonly method: string;
+  /** Absolute `http:` or `https:` URL, already encoded. */
+  readonly url: string;
+  /** Headers in order; a name may repeat. `Content-Length` is set from the body. */
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  readonly body: Buffer;
+}
+
+export interface OutboundResponse {
+  readonly statusCode: number;
+  /** Headers as received (names in their case, repeated names repeated). */
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  readonly body: Buffer;
+}
+
+export type OutboundResult = OutboundResponse | { readonly failure: 'timeout' | 'connection'; readonly message: string };
+
+export function isOutboundFailure(result: OutboundResult): result is Extract<OutboundResult, { failure: string }> {
+  return 'failure' in result;
+}
+
+/** Framing headers the transport computes itself: a caller's value could disagree with the body. */
+const FRAMING = new Set(['content-length', 'transfer-encoding']);
+
+/** Methods that carry no body unless one is given (no `Content-Length: 0` for them). */
+const BODILESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
+
+export function sendOutbound(request: OutboundRequest, timeoutMs: number): Promise<OutboundResult> {
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return Promise.resolve({ failure: 'connection', message: `Invalid endpoint address: ${request.url}` });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return Promise.resolve({ failure: 'connection', message: `Unsupported endpoint scheme ${url.protocol} in ${request.url}` });
+  }
+  return new Promise((resolve) => exchange(url, request, timeoutMs, resolve));
+}
+
+function exchange(url: URL, request: OutboundRequest, timeoutMs: number, resolve: (result: OutboundResult) => void): void {
+  let settled = false;
+  const settle = (result: OutboundResult) => {
+    if (!settled) {
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    }
+  };
+  const transport = url.protocol === 'https:' ? https : http;
+  let req: http.ClientRequest;
+  try {
+    req = transport.request(url, { method: request.method, headers: outgoingHeaders(request) });
+  } catch (e) {
+    // Node refuses invalid header names or values before any connection is made.
+    resolve({ failure: 'connection', message: (e as Error).message });
+    return;
+  }
+  const timer = setTimeout(() => {
+    settle({ failure: 'timeout', message: `No complete response from ${url.origin} within ${timeoutMs} ms` });
+    req.destroy();
+  }, timeoutMs);
+  req.on('error', (e: NodeJS.ErrnoException) => settle({ failure: 'connection', message: connectionMessage(url, e) }));
+  req.on('response', (res) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('error', (e: NodeJS.ErrnoException) => settle({ failure: 'connection', message: connectionMessage(url, e) }));
+    res.on('aborted', () => settle({ failure: 'connection', message: `${url.origin} closed the connection before the response was complete` }));
+    res.on('end', () => settle({ statusCode: res.statusCode ?? 502, headers: pairs(res.rawHeaders), body: Buffer.concat(chunks) }));
+  });
+  req.end(request.body.length > 0 ? request.body : undefined);
+}
+
+/** Headers for Node: repeated names as arrays, framing from the body. */
+function outgoingHeaders(request: OutboundRequest): http.OutgoingHttpHeaders {
+  // Keyed by the first spelling of each name: Node folds names that differ only in case.
+  const headers: Record<string, string | string[]> = {};
+  const spelling = new Map<string, string>();
+  for (const [name, value] of request.headers) {
+    const lower = name.toLowerCase();
+    if (FRAMING.has(lower)) {
+      continue;
+    }
+    const key = spelling.get(lower) ?? name;
+    spelling.set(lower, key);
+    const existing = headers[key];
+    headers[key] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  }
+  if (request.body.length > 0 || !BODILESS.has(request.method.toUpperCase())) {
+    headers['Content-Length'] = String(request.body.length);
+  }
+  return headers;
+}
+
+function pairs(raw: readonly string[]): Array<[string, string]> {
+  const result: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    result.push([raw[i], raw[i + 1]]);
+  }
+  return result;
+}
+
+function connectionMessage(url: URL, e: NodeJS.ErrnoException): string {
+  return e.code !== undefined ? `${e.code} connecting to ${url.origin}: ${e.message}` : `Connection to ${url.origin} failed: ${e.message}`;
+}
