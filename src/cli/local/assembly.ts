@@ -17,6 +17,7 @@ import {
   MockIntegrationResponse, ResourceNode, StackSpec,
 } from './model';
 import { ownSet } from './own-record';
+import { readRequestValidation } from './validation/validator-reader';
 
 /** API Gateway's integration timeout ceiling for REST APIs. */
 export const MAX_INTEGRATION_TIMEOUT_MS = 29_000;
@@ -211,6 +212,7 @@ function readStackApis(
       warnings.push(`${artifact.stackName}/${id}: resource's parent is not in the template; not served`);
     }
     const authorizers = readAuthorizers(artifact, resources, logicalId, objectKeys, functions, environment, warnings);
+    const validationOf = readRequestValidation({ stackName: artifact.stackName, resources, apiLogicalId: logicalId, environment, warnings });
     for (const [methodId, method] of ofType('AWS::ApiGateway::Method')) {
       const p = method.Properties ?? {};
       if (referencedId(p.RestApiId) !== logicalId) {
@@ -231,6 +233,7 @@ function readStackApis(
         authorizerName: authorizerId !== undefined ? authorizers.get(authorizerId)?.name : undefined,
         apiKeyRequired: p.ApiKeyRequired === true || p.ApiKeyRequired === 'true',
         integration: readIntegration(artifact, resources, p.Integration, objectKeys, functions, environment, warnings, methodId),
+        requestValidation: validationOf(methodId, p),
       };
       target.methods.set(spec.httpMethod, spec);
     }

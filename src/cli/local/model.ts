@@ -67,6 +67,34 @@ export interface LambdaAuthorizerSpec {
   readonly ttlSeconds: number;
 }
 
+/** A request body model of a method, compiled once at start (see validation/). */
+export interface BodyModelSpec {
+  /** The model's `Name`. */
+  readonly name: string;
+  /** The failed checks of a parsed body, worded as API Gateway's log words them (empty: it conforms); absent when the model cannot be used. */
+  readonly validate?: (body: unknown) => ReadonlyArray<{ readonly text: string; readonly pointer: string }>;
+  /** Why the model cannot be used (its schema was refused at start, or it is not in the template). */
+  readonly problem?: string;
+}
+
+/** A `RequestParameters` entry marked required: `method.request.<location>.<name>`. */
+export interface RequiredParameterSpec {
+  readonly location: 'path' | 'querystring' | 'header' | 'multivaluequerystring' | 'multivalueheader';
+  readonly name: string;
+}
+
+/** A method's `AWS::ApiGateway::RequestValidator` with what it checks (only when it checks something). */
+export interface RequestValidationSpec {
+  /** The validator's `Name`, else its logical id. */
+  readonly validatorName: string;
+  readonly validateBody: boolean;
+  readonly validateParameters: boolean;
+  /** Required request parameters, in the template's order. */
+  readonly requiredParameters: readonly RequiredParameterSpec[];
+  /** `RequestModels`: content type (lowercase) or `$default` → model. */
+  readonly bodyModels: ReadonlyMap<string, BodyModelSpec>;
+}
+
 /** An `AWS::ApiGateway::Method`. */
 export interface MethodSpec {
   readonly logicalId: string;
@@ -80,6 +108,8 @@ export interface MethodSpec {
   readonly authorizerName?: string;
   readonly apiKeyRequired: boolean;
   readonly integration: IntegrationSpec;
+  /** The method's request validator; undefined when it has none (its requests pay nothing for validation). */
+  readonly requestValidation?: RequestValidationSpec;
 }
 
 /** A node of an API's resource tree. */

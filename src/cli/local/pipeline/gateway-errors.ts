@@ -19,6 +19,8 @@ export interface GatewayError {
   readonly messageKey?: 'Message';
   /** `x-amzn-ErrorType`, when the service sends one. */
   readonly errorType?: string;
+  /** The body's exact bytes when they are not `{"message":...}` as JSON.stringify writes it (request validation's have a space). */
+  readonly body?: string;
 }
 
 export const MISSING_AUTHENTICATION_TOKEN: GatewayError = { type: 'MISSING_AUTHENTICATION_TOKEN', status: 403, message: 'Missing Authentication Token', errorType: 'MissingAuthenticationTokenException' };
@@ -50,7 +52,7 @@ export function renderError(api: ApiSpec, ids: RequestIds, error: GatewayError):
   return {
     statusCode: custom?.statusCode ?? error.status,
     headers,
-    body: JSON.stringify({ [error.messageKey ?? 'message']: error.message }),
+    body: error.body ?? JSON.stringify({ [error.messageKey ?? 'message']: error.message }),
     requestId: ids.requestId,
   };
 }
