@@ -23,6 +23,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'stage', summary: 'Force-add vendor_outputs.json, run a build command, then unstage it', module: './stage' },
   { name: 'serve', summary: 'Serve the REST APIs of a synthesized app on 127.0.0.1', module: './serve' },
   { name: 'test-invoke', summary: "Send one request to a REST API, as the console's TEST does", module: './test-invoke' },
+  { name: 'token', summary: "Print a user pool token that the local API's Cognito authorizers accept", module: './token' },
 ];
 
 function version(): string {

@@ -1,6 +1,8 @@
 import { isIP } from 'net';
 import { CliError, Command, parseOptions, UsageError } from './command';
 import { readLocalApp } from './local/assembly';
+import { appTokenVerifier } from './local/cognito/app-pools';
+import { signingKeyFile } from './local/cognito/signing-key';
 import { readEnvVarsFile } from './local/env-vars';
 import { functionRuntime } from './local/lambda/function-runtime';
 import { buildLocalOutputs, stacksWithOutputs, writeLocalOutputs } from './local/local-outputs';
@@ -11,7 +13,7 @@ import { parseCredentials, SigV4Credentials } from './local/sigv4';
 export const SERVE_HELP = [
   'Usage: vendor-outputs serve [--app DIR] [--stack NAME]... [--port N] [--host ADDR]',
   '                            [--credentials KEY:SECRET] [--allow-unsigned] [--env-vars FILE] [--write-outputs DIR]',
-  '                            [--quiet]',
+  '                            [--jwks FILE] [--quiet]',
   '',
   'Serves every REST API (AWS::ApiGateway::RestApi) of the synthesized app on a local port, reached at',
   'http://HOST:PORT/<stage>/..., running the Lambda functions behind its proxy integrations from their',
@@ -29,6 +31,8 @@ export const SERVE_HELP = [
   '  --env-vars FILE           Function environment variables over the template\'s, in the SAM CLI\'s JSON shape:',
   '                            {"Parameters": {"NAME": "value"}, "<logical id or construct path>": {"NAME": "value"}}',
   '  --write-outputs DIR       Also write DIR/vendor_outputs.json with the REST endpoints pointing here',
+  '  --jwks FILE               Cognito authorizers also accept tokens signed by these keys (a real pool\'s',
+  '                            .well-known/jwks.json, saved); tokens from `vendor-outputs token` always verify',
   '  --quiet                   No line per request (function output is still shown)',
   '',
   'Stops on Ctrl+C (SIGINT) or SIGTERM.',
@@ -89,6 +93,7 @@ export const command: Command = {
       'allow-unsigned': { type: 'boolean' },
       'env-vars': { type: 'string' },
       'write-outputs': { type: 'string' },
+      'jwks': { type: 'string' },
       'quiet': { type: 'boolean' },
     });
     const port = values.port === undefined ? 3000 : parsePort(values.port);
@@ -120,6 +125,7 @@ export const command: Command = {
         : `--write-outputs: several stacks carry a vendor_outputs.json (${withOutputs.map((s) => s.artifactId).join(', ')}); pick one with --stack`);
     }
 
+    const tokenVerifier = await appTokenVerifier(app, values.jwks);
     const server = await LocalApiServer.start(app, {
       host,
       port,
@@ -130,6 +136,7 @@ export const command: Command = {
       envVars,
       nodeModules: runtime.nodeModules,
       functionNotes: runtime.notes,
+      tokenVerifier,
     });
     const stopped = new Promise<void>((resolve) => {
       const stop = (signal: string) => {
@@ -159,6 +166,9 @@ export const command: Command = {
       print(credentials
         ? `IAM-authorized methods accept requests signed with access key ${credentials.accessKeyId}${values['allow-unsigned'] ? ' and unsigned requests (as a guest)' : ''}`
         : `IAM-authorized methods refuse unsigned requests${values['allow-unsigned'] ? ' unless --allow-unsigned (on: guests are let in)' : '; pass --credentials KEY:SECRET to accept signed ones, --allow-unsigned to let guests in'}`);
+    }
+    if (tokenVerifier !== undefined) {
+      print(`Cognito-authorized methods accept tokens from 'vendor-outputs token' (local signing key ${signingKeyFile(app.assemblyDir)})${values.jwks !== undefined ? ` and tokens signed by the keys of ${values.jwks}` : ''}`);
     }
     if (writeDir !== undefined) {
       const outputs = buildLocalOutputs(withOutputs[0], app.assemblyDir, server.endpoints.map((e) => ({

@@ -1,5 +1,6 @@
 import { CliError, Command, parseOptions, UsageError } from './command';
 import { readLocalApp } from './local/assembly';
+import { appTokenVerifier } from './local/cognito/app-pools';
 import { readEnvVarsFile } from './local/env-vars';
 import { ExecutionLog, GatewayResponse, LocalGateway } from './local/gateway';
 import { Invoker } from './local/invoker';
@@ -9,11 +10,12 @@ import { ApiSpec } from './local/model';
 export const TEST_INVOKE_HELP = [
   'Usage: vendor-outputs test-invoke --method METHOD --path PATH [--query K=V]... [--header K:V]... [--body TEXT]',
   '                                  [--app DIR] [--stack NAME] [--api NAME] [--env-vars FILE] [--json]',
+  '                                  [--authorize] [--jwks FILE]',
   '',
   "Sends one request through the local REST API machinery without a server, as the API Gateway console's",
   'TEST does, and prints the request path, status, latency, response body, response headers and the',
   'execution log (Authorization and X-Amz-Security-Token values masked). As in the console, the stage is',
-  "'test-invoke-stage' and the method's authorization is not checked.",
+  "'test-invoke-stage' and the method's authorization is not checked, unless --authorize.",
   '',
   'Options:',
   '  --method METHOD   HTTP method (GET, POST, ...)',
@@ -26,6 +28,10 @@ export const TEST_INVOKE_HELP = [
   '  --api NAME        The REST API (name or logical id) when the app has several',
   '  --env-vars FILE   Function environment variables over the template\'s, in the SAM CLI\'s JSON shape',
   '  --json            Print one JSON object {request, status, latency, body, headers, multiValueHeaders, log}',
+  '  --authorize       Run the method\'s Lambda or Cognito authorizer on the identity headers given with',
+  '                    --header and log each step, as a request to a deployed stage would (IAM methods',
+  '                    refuse: test-invoke holds no key pair)',
+  '  --jwks FILE       With --authorize: Cognito authorizers also accept tokens signed by these keys',
   '',
   'Exit status: 0 when the request ran (whatever its HTTP status), 1 when it could not run, 2 on usage errors.',
   '',
@@ -110,6 +116,8 @@ export const command: Command = {
       'api': { type: 'string' },
       'env-vars': { type: 'string' },
       'json': { type: 'boolean' },
+      'authorize': { type: 'boolean' },
+      'jwks': { type: 'string' },
     });
     const method = values.method;
     const pathArg = values.path;
@@ -137,6 +145,9 @@ export const command: Command = {
     const query = [inlineQuery, ...queryParts].filter((q) => q !== '').join('&');
     const target = query === '' ? pathOnly : `${pathOnly}?${query}`;
 
+    if (values.jwks !== undefined && values.authorize !== true) {
+      throw new UsageError('--jwks only matters with --authorize (the TEST does not check authorization otherwise)');
+    }
     const envVars = values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']);
     const app = readLocalApp(values.app ?? 'cdk.out', values.stack ?? []);
     const api = pickApi(app.apis, values.api);
@@ -152,7 +163,9 @@ export const command: Command = {
       nodeModules: runtime.nodeModules,
     });
     try {
-      const gateway = new LocalGateway({ api, invoker, functions: app.functions, testInvoke: true });
+      const authorizing = values.authorize === true;
+      const tokenVerifier = authorizing ? await appTokenVerifier(app, values.jwks) : undefined;
+      const gateway = new LocalGateway({ api, invoker, functions: app.functions, testInvoke: true, testInvokeAuthorize: authorizing, tokenVerifier });
       const log = new ExecutionLog();
       const started = Date.now();
       const response = await gateway.handle({

@@ -11,9 +11,10 @@ import { AssemblyStack, readCloudAssembly, readTemplate } from '../assembly/clou
 import { readConstructPaths } from '../assembly/construct-paths';
 import { readFileAssets } from '../assembly/file-assets';
 import { CliError } from '../command';
+import { readAuthorizers } from './authorizer-reader';
 import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from './intrinsics';
 import {
-  ApiSpec, FunctionCode, FunctionSpec, GatewayResponseSpec, IntegrationSpec, LambdaAuthorizerSpec, LocalApp, MethodSpec,
+  ApiSpec, FunctionCode, FunctionSpec, GatewayResponseSpec, IntegrationSpec, LocalApp, MethodSpec,
   MockIntegrationResponse, ResourceNode, StackSpec,
 } from './model';
 import { ownSet } from './own-record';
@@ -26,7 +27,7 @@ export const MAX_INTEGRATION_TIMEOUT_MS = 29_000;
 export const DEFAULT_REGION = 'us-east-1';
 
 /** A stack of the assembly with what the local tools add to it. */
-interface StackArtifact extends AssemblyStack {
+export interface StackArtifact extends AssemblyStack {
   /** The stack's region, or {@link DEFAULT_REGION} when environment-agnostic. */
   readonly region: string;
   /** Logical id → construct path (without a final `/Resource`). */
@@ -211,7 +212,14 @@ function readStackApis(
     for (const [id] of pending) {
       warnings.push(`${artifact.stackName}/${id}: resource's parent is not in the template; not served`);
     }
-    const authorizers = readAuthorizers(artifact, resources, logicalId, objectKeys, functions, environment, warnings);
+    const registerFunction = (fnId: string): string => {
+      const key = `${artifact.artifactId}/${fnId}`;
+      if (!functions.has(key)) {
+        functions.set(key, readFunction(artifact, fnId, resources[fnId], objectKeys, environment));
+      }
+      return key;
+    };
+    const authorizers = readAuthorizers({ artifact, resources, apiId: logicalId, environment, warnings, registerFunction });
     const validationOf = readRequestValidation({ stackName: artifact.stackName, resources, apiLogicalId: logicalId, environment, warnings });
     for (const [methodId, method] of ofType('AWS::ApiGateway::Method')) {
       const p = method.Properties ?? {};
@@ -231,6 +239,8 @@ function readStackApis(
         authorizationType: String(p.AuthorizationType ?? 'NONE').toUpperCase(),
         authorizer: authorizerId !== undefined ? authorizers.get(authorizerId)?.lambda : undefined,
         authorizerName: authorizerId !== undefined ? authorizers.get(authorizerId)?.name : undefined,
+        cognitoAuthorizer: authorizerId !== undefined ? authorizers.get(authorizerId)?.cognito : undefined,
+        authorizationScopes: Array.isArray(p.AuthorizationScopes) ? p.AuthorizationScopes.filter((s: unknown) => typeof s === 'string') : [],
         apiKeyRequired: p.ApiKeyRequired === true || p.ApiKeyRequired === 'true',
         integration: readIntegration(artifact, resources, p.Integration, objectKeys, functions, environment, warnings, methodId),
         requestValidation: validationOf(methodId, p),
@@ -275,53 +285,6 @@ function readStackApis(
       gatewayResponses,
     });
   }
-}
-
-/**
- * The API's `AWS::ApiGateway::Authorizer`s by logical id: their names, and for `TOKEN` and `REQUEST`
- * the Lambda authorizer (its function registered to be run like any integration's).
- */
-function readAuthorizers(
-  artifact: StackArtifact, resources: Record<string, any>, apiId: string, objectKeys: Map<string, string>,
-  functions: Map<string, FunctionSpec>, environment: IntrinsicEnvironment, warnings: string[],
-): Map<string, { readonly name: string; readonly lambda?: LambdaAuthorizerSpec }> {
-  const out = new Map<string, { readonly name: string; readonly lambda?: LambdaAuthorizerSpec }>();
-  for (const [id, resource] of Object.entries<any>(resources)) {
-    const p = resource?.Properties ?? {};
-    if (resource?.Type !== 'AWS::ApiGateway::Authorizer' || referencedId(p.RestApiId) !== apiId) {
-      continue;
-    }
-    const name = typeof p.Name === 'string' ? p.Name : id;
-    const type = String(p.Type ?? '').toUpperCase();
-    if (type !== 'TOKEN' && type !== 'REQUEST') {
-      out.set(id, { name });
-      continue;
-    }
-    const fnId = integrationFunctionId(p.AuthorizerUri, resources);
-    if (fnId === undefined) {
-      warnings.push(`${artifact.stackName}/${id}: Lambda authorizer ${name} does not invoke a Lambda function of this template; its methods answer 500`);
-      out.set(id, { name });
-      continue;
-    }
-    const functionKey = `${artifact.artifactId}/${fnId}`;
-    if (!functions.has(functionKey)) {
-      functions.set(functionKey, readFunction(artifact, fnId, resources[fnId], objectKeys, environment));
-    }
-    const ttl = Number(p.AuthorizerResultTtlInSeconds ?? 300);
-    out.set(id, {
-      name,
-      lambda: {
-        logicalId: id,
-        name,
-        type,
-        functionKey,
-        identitySources: typeof p.IdentitySource === 'string' ? p.IdentitySource.split(',').map((x: string) => x.trim()).filter((x: string) => x !== '') : [],
-        validationExpression: type === 'TOKEN' && typeof p.IdentityValidationExpression === 'string' ? p.IdentityValidationExpression : undefined,
-        ttlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 0,
-      },
-    });
-  }
-  return out;
 }
 
 function node(pathValue: string, pathPart: string, kind: ResourceNode['kind'], paramName?: string): ResourceNode {

@@ -39,8 +39,8 @@ export interface EventInput {
     readonly apiId: string;
     /** Identity fields that differ from an anonymous caller (IAM caller, guest). */
     readonly identity: Readonly<Record<string, string | null>> | null;
-    /** `requestContext.authorizer` set by a Lambda authorizer (`principalId` and its context). */
-    readonly authorizer?: Readonly<Record<string, string | number | boolean>>;
+    /** `requestContext.authorizer` set by an authorizer (a Lambda authorizer's `principalId` and context, a Cognito authorizer's `claims`). */
+    readonly authorizer?: Readonly<Record<string, string | number | boolean | Readonly<Record<string, string>>>>;
   };
   /** An event sent as it is instead of a proxy event (a Lambda authorizer's event). */
   readonly ready?: Record<string, unknown>;

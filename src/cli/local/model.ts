@@ -95,6 +95,29 @@ export interface RequestValidationSpec {
   readonly bodyModels: ReadonlyMap<string, BodyModelSpec>;
 }
 
+/** A user pool a Cognito authorizer trusts: tokens must carry its issuer. */
+export interface CognitoPoolSpec {
+  /** `us-east-1_AbC123`; for a pool of the template (its ARN unknown before deploy), `<region>_<logical id>`. */
+  readonly poolId: string;
+  readonly region: string;
+  /** `https://cognito-idp.<region>.amazonaws.com/<pool id>`. */
+  readonly issuer: string;
+  /** Logical ids of the pool's `AWS::Cognito::UserPoolClient`s (the local `aud` / `client_id`). */
+  readonly clientIds: readonly string[];
+}
+
+/** An `AWS::ApiGateway::Authorizer` of type `COGNITO_USER_POOLS`. */
+export interface CognitoAuthorizerSpec {
+  readonly logicalId: string;
+  readonly name: string;
+  /** The header of `IdentitySource` (default `Authorization`). */
+  readonly identityHeader: string;
+  /** The pools of `ProviderARNs` that could be read (the others are named in the start-up warnings). */
+  readonly pools: readonly CognitoPoolSpec[];
+  /** `AuthorizerResultTtlInSeconds` (default 300). */
+  readonly ttlSeconds: number;
+}
+
 /** An `AWS::ApiGateway::Method`. */
 export interface MethodSpec {
   readonly logicalId: string;
@@ -106,6 +129,10 @@ export interface MethodSpec {
   readonly authorizer?: LambdaAuthorizerSpec;
   /** `Name` of the method's `AuthorizerId` (any authorizer type), for the route listing. */
   readonly authorizerName?: string;
+  /** The Cognito authorizer of a `COGNITO_USER_POOLS` method, when the template defines it. */
+  readonly cognitoAuthorizer?: CognitoAuthorizerSpec;
+  /** `AuthorizationScopes`: with them a Cognito method wants an access token holding one of them. */
+  readonly authorizationScopes: readonly string[];
   readonly apiKeyRequired: boolean;
   readonly integration: IntegrationSpec;
   /** The method's request validator; undefined when it has none (its requests pay nothing for validation). */

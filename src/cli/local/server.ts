@@ -5,6 +5,7 @@
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { CliError } from '../command';
+import type { TokenVerifier } from './cognito/token-verifier';
 import { EnvVarsFile } from './env-vars';
 import { GatewayRequest, GatewayResponse, LocalGateway, MAX_BODY_BYTES, tooLarge } from './gateway';
 import { requestId as newRequestId } from './ids';
@@ -30,6 +31,8 @@ export interface ServerOptions {
   readonly envVars?: EnvVarsFile;
   /** The app's `node_modules` (for the AWS SDK the Lambda Node.js runtime provides). */
   readonly nodeModules?: string;
+  /** Verifies user pool tokens for Cognito-authorized methods (see cognito/app-pools.ts). */
+  readonly tokenVerifier?: TokenVerifier;
   /** Function key → a note for its routes in the listing (see lambda/startup-notices.ts). */
   readonly functionNotes?: ReadonlyMap<string, string>;
 }
@@ -124,6 +127,7 @@ export class LocalApiServer {
         functions: this.app.functions,
         verifier,
         allowUnsigned: this.options.allowUnsigned,
+        tokenVerifier: this.options.tokenVerifier,
         note: (id, text) => this.note(id, text),
       });
       const server = http.createServer({ keepAliveTimeout: 5000 }, (req, res) => this.onRequest(gateway, req, res));

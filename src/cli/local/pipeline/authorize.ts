@@ -1,36 +1,38 @@
 /**
  * Step: the method's authorization, one authorizer per `AuthorizationType`. An authorizer either
- * refuses the request or sets its identity. The console's TEST skips this step.
+ * refuses the request or sets its identity. The console's TEST skips this step (unless
+ * `test-invoke --authorize`).
  */
+import { authorizeCognito } from './authorizers/cognito-authorizer';
 import { authorizeIam } from './authorizers/iam';
 import { AUTHORIZER_CONFIGURATION_ERROR, authorizeLambda } from './authorizers/lambda-authorizer';
-import { GatewayError, UNAUTHORIZED } from './gateway-errors';
+import { GatewayError } from './gateway-errors';
 import type { RoutedRequest } from './request';
 
 type Authorizer = (routed: RoutedRequest) => GatewayError | undefined | Promise<GatewayError | undefined>;
 
-/** Cognito authorizers are not run locally yet: they only require the token to be present. */
-const tokenPresent: Authorizer = (routed) => (routed.headers.get('authorization')?.trim() ? undefined : UNAUTHORIZED);
-
-/** A Lambda authorizer whose function is not in the template cannot run: the gateway's 500 for a failing authorizer. */
-const authorizerNotRunnable: Authorizer = (routed) => {
+/** An authorizer that is not in the template cannot run: the gateway's 500 for a failing authorizer. */
+const authorizerNotRunnable = (routed: RoutedRequest, why: string): GatewayError => {
   const name = routed.route.method.authorizerName ?? 'of the method';
-  routed.settings.note?.(routed.ids.requestId, `authorizer ${name}: its function is not in the template, so it cannot run locally; answered 500`);
+  routed.settings.note?.(routed.ids.requestId, `authorizer ${name}: ${why}, so it cannot run locally; answered 500`);
   return AUTHORIZER_CONFIGURATION_ERROR;
 };
 
 const AUTHORIZERS: Readonly<Record<string, Authorizer>> = {
   NONE: () => undefined,
   AWS_IAM: authorizeIam,
-  COGNITO_USER_POOLS: tokenPresent,
+  COGNITO_USER_POOLS: (routed) => {
+    const cognito = routed.route.method.cognitoAuthorizer;
+    return cognito !== undefined ? authorizeCognito(routed, cognito) : authorizerNotRunnable(routed, 'it is not in the template');
+  },
   CUSTOM: (routed) => {
     const lambda = routed.route.method.authorizer;
-    return lambda !== undefined ? authorizeLambda(routed, lambda) : authorizerNotRunnable(routed);
+    return lambda !== undefined ? authorizeLambda(routed, lambda) : authorizerNotRunnable(routed, 'its function is not in the template');
   },
 };
 
 export function authorize(routed: RoutedRequest): GatewayError | undefined | Promise<GatewayError | undefined> {
-  if (routed.settings.testInvoke) {
+  if (routed.settings.testInvoke && !routed.settings.testInvokeAuthorize) {
     return undefined;
   }
   const type = routed.route.method.authorizationType;

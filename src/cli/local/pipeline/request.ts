@@ -2,6 +2,7 @@
  * What flows through the request pipeline: the request as received, the state the steps add to it,
  * and the answer.
  */
+import type { TokenVerifier } from '../cognito/token-verifier';
 import type { Invoker } from '../invoker';
 import type { ApiSpec, FunctionSpec } from '../model';
 import type { ParsedQuery } from '../query-string';
@@ -44,11 +45,15 @@ export interface GatewaySettings {
   readonly allowUnsigned?: boolean;
   /** Gateway notes for the terminal (why a request was refused). */
   readonly note?: (requestId: string, text: string) => void;
+  /** Verifies user pool tokens for `COGNITO_USER_POOLS` methods; undefined: every such request is refused. */
+  readonly tokenVerifier?: TokenVerifier;
   /**
    * The console's TEST: the path has no stage, the stage is `test-invoke-stage`, authorization is
    * not checked (the console call is itself authorized) and no forwarding headers are added.
    */
   readonly testInvoke?: boolean;
+  /** `test-invoke --authorize`: the TEST runs the method's authorization, as a request to a stage would. */
+  readonly testInvokeAuthorize?: boolean;
 }
 
 /** The ids API Gateway gives each request. */
@@ -85,11 +90,17 @@ export interface RoutedRequest extends ReceivedRequest {
   readonly route: RouteMatch;
   /** Identity fields the authorization step established (IAM caller, guest); null: anonymous. */
   identity: Readonly<Record<string, string | null>> | null;
-  /** `requestContext.authorizer` a Lambda authorizer established (`principalId` and its context). */
-  authorizer?: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * `requestContext.authorizer` an authorizer established: a Lambda authorizer's `principalId` and
+   * context, or a Cognito authorizer's `claims` (every value a string).
+   */
+  authorizer?: AuthorizerContext;
   /** The `usageIdentifierKey` a Lambda authorizer returned (the API key when the key source is AUTHORIZER). */
   usageIdentifierKey?: string;
 }
+
+/** `requestContext.authorizer` (and `$context.authorizer`): flat values, or the `claims` object of a Cognito authorizer. */
+export type AuthorizerContext = Readonly<Record<string, string | number | boolean | Readonly<Record<string, string>>>>;
 
 /** Case-insensitive header lookup over the received headers (the last value of a repeated header). */
 export class RequestHeaders {
