@@ -4,7 +4,9 @@
 // Measures: throughput ratio and p50/p99 latency of GET /<stage>/items, peak RSS of the server
 // (its process and the functions' runtime host processes) under load, time from command start to
 // the first answered request, 10,000 requests with 0 errors and no memory growth, and a burst of
-// 2,000 concurrent requests to a function that takes 200 ms (errors, wall time, peak RSS).
+// 2,000 concurrent requests to a function that takes 200 ms (errors, wall time, peak RSS). Then the
+// price of the gateway's checks: GET on the same function behind a Lambda TOKEN authorizer whose
+// result is cached, and behind a required API key of a usage plan, each as a ratio to the plain route.
 // BENCH_CLI=path/to/main.js measures another build of the CLI (default lib/cli/main.js).
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -19,6 +21,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S || 5);
 const CLI = process.env.BENCH_CLI ? path.resolve(process.env.BENCH_CLI) : path.join(ROOT, 'lib', 'cli', 'main.js');
 const BURST = 2000;
 const SLOW_MS = 200;
+const API_KEY = 'bench-api-key-0123456789';
+const TOKEN = 'allow-bench';
 
 /** The benchmark's own app: a RestApi with GET /items on an inline Lambda returning BODY. */
 function synthesize() {
@@ -38,9 +42,20 @@ function synthesize() {
     handler: 'index.handler',
     code: lambda.Code.fromInline(`exports.handler = async () => { await new Promise((r) => setTimeout(r, ${SLOW_MS})); return { statusCode: 200, body: 'slow' }; };`),
   });
+  const authorizerFn = new lambda.Function(stack, 'Authorizer', {
+    runtime: lambda.Runtime.NODEJS_20_X,
+    handler: 'index.handler',
+    code: lambda.Code.fromInline(`exports.handler = async (event) => ({ principalId: 'bench', policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: event.authorizationToken === ${JSON.stringify(TOKEN)} ? 'Allow' : 'Deny', Resource: event.methodArn }] } });`),
+  });
   const api = new apigw.RestApi(stack, 'Api', { deployOptions: { stageName: 'prod' } });
   api.root.addResource('items').addMethod('GET', new apigw.LambdaIntegration(fn));
   api.root.addResource('slow').addMethod('GET', new apigw.LambdaIntegration(slow));
+  // The default TTL (300 s): after the first request the authorizer's answer comes from the cache.
+  const authorizer = new apigw.TokenAuthorizer(stack, 'Cached', { handler: authorizerFn });
+  api.root.addResource('authorized').addMethod('GET', new apigw.LambdaIntegration(fn), { authorizer });
+  api.root.addResource('keyed').addMethod('GET', new apigw.LambdaIntegration(fn), { apiKeyRequired: true });
+  const plan = api.addUsagePlan('Plan', { apiStages: [{ api, stage: api.deploymentStage }] });
+  plan.addApiKey(api.addApiKey('Key', { apiKeyName: 'bench', value: API_KEY }));
   app.synth();
   return outdir;
 }
@@ -226,6 +241,24 @@ async function run(report) {
     report({ name: `${BURST} concurrent requests to a ${SLOW_MS} ms function: failed`, value: run.failed, unit: '', target: 0 });
     report({ name: `${BURST} concurrent requests to a ${SLOW_MS} ms function: wall time`, value: run.wallMs, unit: ' ms', target: 3000 });
     report({ name: `${BURST} concurrent requests: peak RSS (server + runtime hosts)`, value: burstPeak, unit: ' MB' });
+
+    // The gateway's checks, each against the plain route measured again now (same process, same warm function).
+    const checked = [
+      { name: 'cached Lambda authorizer', url: localUrl.replace(/\/items$/, '/authorized'), headers: { Authorization: TOKEN } },
+      { name: 'API key of a usage plan', url: localUrl.replace(/\/items$/, '/keyed'), headers: { 'x-api-key': API_KEY } },
+    ];
+    for (const route of checked) {
+      const probe = await fetch(route.url, { headers: route.headers });
+      await probe.text();
+      if (probe.status !== 200) {
+        throw new Error(`${route.url} answered ${probe.status} with its credentials`);
+      }
+      await load(route.url, { duration: 1, headers: route.headers });
+      const plain = await load(localUrl, { duration: DURATION_S });
+      const behind = await load(route.url, { duration: DURATION_S, headers: route.headers });
+      report({ name: `GET behind a ${route.name} (ratio to the plain route)`, value: behind.requests.average, baseline: plain.requests.average, unit: ' req/s', target: 0.8, higherIsBetter: true });
+      report({ name: `GET behind a ${route.name}: errors + non-2xx`, value: behind.errors + behind.timeouts + behind.non2xx, unit: '', target: 0 });
+    }
   } finally {
     await Promise.all([stop(local.child), stop(bare.child)]);
     fs.rmSync(assembly, { recursive: true, force: true });
