@@ -43,8 +43,23 @@ export interface MockIntegrationResponse {
   readonly responseTemplates: Readonly<Record<string, string>>;
 }
 
+/** An `HTTP_PROXY` integration (public endpoint): the request forwarded as it is, the response passed back as it is. */
+export interface HttpProxyIntegrationSpec {
+  readonly type: 'HTTP_PROXY';
+  /** `Uri`, stage variables left as `${stageVariables.x}`, path parameters as `{name}`. */
+  readonly uri: string;
+  /** `IntegrationHttpMethod` (`ANY`: the request's method). */
+  readonly httpMethod: string;
+  /** `integration.request.header|querystring|path|multivalueheader|multivaluequerystring.X` → source expression. */
+  readonly requestParameters: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  /** What the route listing and messages call it (`HTTP_PROXY ANY http://host/{proxy}`). */
+  readonly description: string;
+}
+
 export type IntegrationSpec =
   | { readonly type: 'AWS_PROXY'; readonly functionKey: string; readonly timeoutMs: number }
+  | HttpProxyIntegrationSpec
   | {
     readonly type: 'MOCK';
     readonly requestTemplates: Readonly<Record<string, string>>;

@@ -3,6 +3,7 @@
  * method response (status, headers, body) or a gateway error.
  */
 import { API_CONFIGURATION_ERROR, GatewayError } from './gateway-errors';
+import { integrateHttpProxy } from './integrations/http-proxy';
 import { integrateLambdaProxy } from './integrations/lambda-proxy';
 import { integrateMock } from './integrations/mock';
 import type { RoutedRequest } from './request';
@@ -32,6 +33,8 @@ export function integrate(routed: RoutedRequest): Promise<IntegrationResult> | I
   switch (integration.type) {
     case 'AWS_PROXY':
       return integrateLambdaProxy(routed, integration);
+    case 'HTTP_PROXY':
+      return integrateHttpProxy(routed, integration);
     case 'MOCK':
       return integrateMock(routed, integration);
     case 'UNSUPPORTED':
