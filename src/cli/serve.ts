@@ -1,5 +1,6 @@
 import { isIP } from 'net';
 import { CliError, Command, parseOptions, UsageError } from './command';
+import { apiKeyLines, parseApiKeyValue, withApiKeyValues } from './local/api-key-values';
 import { readLocalApp } from './local/assembly';
 import { appTokenVerifier } from './local/cognito/app-pools';
 import { signingKeyFile } from './local/cognito/signing-key';
@@ -13,6 +14,7 @@ import { parseCredentials, SigV4Credentials } from './local/sigv4';
 export const SERVE_HELP = [
   'Usage: vendor-outputs serve [--app DIR] [--stack NAME]... [--port N] [--host ADDR]',
   '                            [--credentials KEY:SECRET] [--allow-unsigned] [--env-vars FILE] [--write-outputs DIR]',
+  '                            [--api-key NAME=VALUE]...',
   '                            [--jwks FILE] [--quiet]',
   '',
   'Serves every REST API (AWS::ApiGateway::RestApi) of the synthesized app on a local port, reached at',
@@ -28,6 +30,9 @@ export const SERVE_HELP = [
   '                            Default: $VENDOR_OUTPUTS_CREDENTIALS (KEY:SECRET), else',
   '                            $AWS_ACCESS_KEY_ID and $AWS_SECRET_ACCESS_KEY when both are set',
   '  --allow-unsigned          Let unsigned requests reach IAM-authorized methods as a guest',
+  '  --api-key NAME=VALUE      Value of an API key (NAME: its Name, logical id or construct path; repeatable).',
+  '                            Default: the template\'s Value, else a local value that is the same at every start',
+  '                            (printed at start)',
   '  --env-vars FILE           Function environment variables over the template\'s, in the SAM CLI\'s JSON shape:',
   '                            {"Parameters": {"NAME": "value"}, "<logical id or construct path>": {"NAME": "value"}}',
   '  --write-outputs DIR       Also write DIR/vendor_outputs.json with the REST endpoints pointing here',
@@ -91,6 +96,7 @@ export const command: Command = {
       'host': { type: 'string' },
       'credentials': { type: 'string' },
       'allow-unsigned': { type: 'boolean' },
+      'api-key': { type: 'string', multiple: true },
       'env-vars': { type: 'string' },
       'write-outputs': { type: 'string' },
       'jwks': { type: 'string' },
@@ -101,7 +107,8 @@ export const command: Command = {
     const credentials = credentialsFrom(values.credentials, process.env);
     const appDir = values.app ?? 'cdk.out';
     const envVars = values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']);
-    const app = readLocalApp(appDir, values.stack ?? []);
+    const apiKeyValues = (values['api-key'] ?? []).map(parseApiKeyValue);
+    const app = withApiKeyValues(readLocalApp(appDir, values.stack ?? []), apiKeyValues);
     const print = (line: string) => process.stdout.write(`${line}\n`);
     const runtime = functionRuntime(app, envVars);
     for (const warning of [...app.warnings, ...runtime.warnings]) {
@@ -159,6 +166,9 @@ export const command: Command = {
       print(`${endpoint.api.name} (${endpoint.api.stackName}/${endpoint.api.logicalId}) at ${endpoint.urls.join(', ')}`);
     }
     for (const line of server.routeTable()) {
+      print(line);
+    }
+    for (const line of apiKeyLines(served)) {
       print(line);
     }
     const iam = served.some((api) => hasIam(api.root));

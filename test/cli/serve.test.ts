@@ -392,10 +392,11 @@ describe('failures', () => {
     expect((await get('/items/special')).status).toBe(200);
   });
 
-  test('an API key is required where the method says so: 403 Forbidden without x-api-key', async () => {
+  test('an API key is required where the method says so: 403 Forbidden without x-api-key, and with a key no usage plan holds', async () => {
     const refused = await get('/keyed');
     expect([refused.status, refused.text]).toEqual([403, '{"message":"Forbidden"}']);
-    expect((await get('/keyed', { headers: { 'x-api-key': 'local' } })).status).toBe(200);
+    // This API has no usage plan, so no key can be valid (keys and plans: serve-api-keys.test.ts).
+    expect((await get('/keyed', { headers: { 'x-api-key': 'local' } })).status).toBe(403);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   MockIntegrationResponse, ResourceNode, StackSpec,
 } from './model';
 import { ownSet } from './own-record';
+import { readUsage } from './usage-plan-reader';
 import { readRequestValidation } from './validation/validator-reader';
 
 /** API Gateway's integration timeout ceiling for REST APIs. */
@@ -283,6 +284,7 @@ function readStackApis(
       root,
       binaryMediaTypes: Array.isArray(props.BinaryMediaTypes) ? props.BinaryMediaTypes.filter((t: unknown) => typeof t === 'string') : [],
       gatewayResponses,
+      usage: readUsage(artifact, resources, logicalId, environment, warnings),
     });
   }
 }

@@ -1,7 +1,7 @@
 /**
  * One REST API's request pipeline, as API Gateway runs it. Each step is a file of ./pipeline:
  *
- *   limits -> route -> authorize -> api-key -> validate-request -> integrate (one file per integration type) -> map-response
+ *   limits -> route -> authorize -> api-key -> throttle -> validate-request -> integrate (one file per integration type) -> map-response
  *
  * A step either lets the request go on or answers it (a gateway error, rendered with the API's
  * gateway responses). The HTTP server and `test-invoke` both drive this pipeline; neither knows
@@ -17,6 +17,7 @@ import { checkLimits } from './pipeline/limits';
 import { mapResponse } from './pipeline/map-response';
 import { GatewayRequest, GatewayResponse, GatewaySettings, ReceivedRequest, RequestHeaders, RoutedRequest } from './pipeline/request';
 import { routeRequest } from './pipeline/route';
+import { throttle } from './pipeline/throttle';
 import { validateRequest } from './pipeline/validate-request';
 import { parseQuery } from './query-string';
 
@@ -29,7 +30,7 @@ export { TEST_INVOKE_STAGE } from './pipeline/route';
 type RoutedStep = (routed: RoutedRequest) => GatewayError | undefined | Promise<GatewayError | undefined>;
 
 /** The steps between routing and the integration, in order. */
-const CHECKS: readonly RoutedStep[] = [authorize, requireApiKey, validateRequest];
+const CHECKS: readonly RoutedStep[] = [authorize, requireApiKey, throttle, validateRequest];
 
 export class LocalGateway {
   constructor(public readonly settings: GatewaySettings) {}

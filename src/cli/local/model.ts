@@ -179,6 +179,66 @@ export interface GatewayResponseSpec {
   readonly headers: Readonly<Record<string, string>>;
 }
 
+/** A token bucket's settings: `RateLimit` (requests per second) and `BurstLimit` (bucket size). */
+export interface ThrottleLimits {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
+
+/** An `AWS::ApiGateway::ApiKey` that a usage plan of the API holds. */
+export interface ApiKeySpec {
+  /** The key's id (`requestContext.identity.apiKeyId`): its logical id. */
+  readonly logicalId: string;
+  readonly stackName: string;
+  readonly constructPath?: string;
+  /** `Name`, else the logical id. */
+  readonly name: string;
+  readonly enabled: boolean;
+  readonly value: string;
+  /** Where the value comes from: the template's `Value`, a local value (the template has none), or `--api-key`. */
+  readonly valueSource: 'template' | 'local' | 'option';
+}
+
+/** `Quota` of a usage plan. */
+export interface QuotaSpec {
+  readonly limit: number;
+  readonly period: 'DAY' | 'WEEK' | 'MONTH';
+  /** Requests subtracted from the limit in the initial period. */
+  readonly offset: number;
+}
+
+/** An `AWS::ApiGateway::UsagePlan` with stages of the API, and its keys (`AWS::ApiGateway::UsagePlanKey`). */
+export interface UsagePlanSpec {
+  readonly logicalId: string;
+  /** `UsagePlanName`, else the logical id. */
+  readonly name: string;
+  /** Logical ids of its keys. */
+  readonly keyIds: readonly string[];
+  /** Stage name → `ApiStages[].Throttle`: `<resource path> <HTTP method>` → limits. */
+  readonly stages: Readonly<Record<string, Readonly<Record<string, ThrottleLimits>>>>;
+  /** `Throttle`: per key, for every method of the plan. */
+  readonly throttle?: ThrottleLimits;
+  readonly quota?: QuotaSpec;
+}
+
+/** A stage's `MethodSettings` entry that sets throttling, unset limits filled from the stage's `/*` entry, then the account's. */
+export interface StageThrottleSetting extends ThrottleLimits {
+  /** `ResourcePath` decoded: `/items`, or `/*` for every resource. */
+  readonly resourcePath: string;
+  /** `GET`, ..., or `*`. */
+  readonly httpMethod: string;
+}
+
+/** API keys, usage plans and throttling of one REST API. */
+export interface UsageSpec {
+  /** `ApiKeySourceType`: the `x-api-key` header, or a Lambda authorizer's `usageIdentifierKey`. */
+  readonly keySource: 'HEADER' | 'AUTHORIZER';
+  readonly keys: readonly ApiKeySpec[];
+  readonly plans: readonly UsagePlanSpec[];
+  /** Stage name → its `MethodSettings` that set throttling. */
+  readonly stageThrottles: Readonly<Record<string, readonly StageThrottleSetting[]>>;
+}
+
 /** An `AWS::ApiGateway::RestApi` with what hangs off it. */
 export interface ApiSpec {
   readonly logicalId: string;
@@ -196,6 +256,8 @@ export interface ApiSpec {
   readonly root: ResourceNode;
   readonly binaryMediaTypes: readonly string[];
   readonly gatewayResponses: readonly GatewayResponseSpec[];
+  /** API keys, usage plans and throttling; undefined when the API has none (its requests pay nothing for them). */
+  readonly usage?: UsageSpec;
 }
 
 /** A stack of the assembly, as far as the local tools need it. */

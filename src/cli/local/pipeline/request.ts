@@ -4,7 +4,7 @@
  */
 import type { TokenVerifier } from '../cognito/token-verifier';
 import type { Invoker } from '../invoker';
-import type { ApiSpec, FunctionSpec } from '../model';
+import type { ApiKeySpec, ApiSpec, FunctionSpec, UsagePlanSpec } from '../model';
 import type { ParsedQuery } from '../query-string';
 import type { RouteMatch } from '../router';
 import type { SigV4Verifier } from '../sigv4';
@@ -97,6 +97,8 @@ export interface RoutedRequest extends ReceivedRequest {
   authorizer?: AuthorizerContext;
   /** The `usageIdentifierKey` a Lambda authorizer returned (the API key when the key source is AUTHORIZER). */
   usageIdentifierKey?: string;
+  /** The API key the api-key step accepted, with the usage plan that gives it this stage (for throttling and quotas). */
+  apiKey?: { readonly key: ApiKeySpec; readonly plan: UsagePlanSpec };
 }
 
 /** `requestContext.authorizer` (and `$context.authorizer`): flat values, or the `claims` object of a Cognito authorizer. */
