@@ -80,7 +80,11 @@ test('a validator that checks nothing, or none, costs the method nothing; an unk
   expect(read('M1', { RequestValidatorId: { Ref: 'Nothing' } })).toBeUndefined();
   expect(read('M2', {})).toBeUndefined();
   expect(read('M3', { RequestValidatorId: { Ref: 'Elsewhere' } })).toBeUndefined();
-  expect(warnings).toEqual(['Stack/M3: its RequestValidatorId is not a request validator of this API in the template; requests are not validated']);
+  expect(read('M4', { RequestValidatorId: 'abc123' })).toBeUndefined();
+  expect(warnings).toEqual([
+    'Stack/M3: its RequestValidatorId is not a request validator of this API in the template; requests are not validated',
+    'Stack/M4: its RequestValidatorId is not a request validator of this API in the template; requests are not validated',
+  ]);
 });
 
 test('required parameters: present and not blank, by location, in the template\'s order', () => {

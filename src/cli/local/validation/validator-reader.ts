@@ -41,7 +41,7 @@ export function readRequestValidation(context: ValidationReadContext): MethodVal
   return (methodId, p) => {
     const validatorId = refTarget(p.RequestValidatorId);
     const validator = validatorId === undefined ? undefined : validators.get(validatorId);
-    if (validatorId !== undefined && validator === undefined) {
+    if (p.RequestValidatorId !== undefined && validator === undefined) {
       warnings.push(`${stackName}/${methodId}: its RequestValidatorId is not a request validator of this API in the template; requests are not validated`);
     }
     if (validator === undefined || (!validator.body && !validator.parameters)) {
