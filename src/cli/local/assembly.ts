@@ -12,17 +12,17 @@ import { readConstructPaths } from '../assembly/construct-paths';
 import { readFileAssets } from '../assembly/file-assets';
 import { CliError } from '../command';
 import { readAuthorizers } from './authorizer-reader';
+import { IntegrationReadContext, readIntegration } from './integration-reader';
 import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from './intrinsics';
 import {
-  ApiSpec, FunctionCode, FunctionSpec, GatewayResponseSpec, IntegrationSpec, LocalApp, MethodSpec,
-  MockIntegrationResponse, ResourceNode, StackSpec,
+  ApiSpec, FunctionCode, FunctionSpec, GatewayResponseSpec, LocalApp, MethodSpec,
+  ResourceNode, StackSpec,
 } from './model';
 import { ownSet } from './own-record';
 import { readUsage } from './usage-plan-reader';
 import { readRequestValidation } from './validation/validator-reader';
 
-/** API Gateway's integration timeout ceiling for REST APIs. */
-export const MAX_INTEGRATION_TIMEOUT_MS = 29_000;
+export { MAX_INTEGRATION_TIMEOUT_MS } from './integration-reader';
 
 /** Region used when a stack is environment-agnostic. */
 export const DEFAULT_REGION = 'us-east-1';
@@ -182,6 +182,20 @@ function readStackApis(
     },
   };
 
+  const integrationContext: IntegrationReadContext = {
+    stackName: artifact.stackName,
+    region: artifact.region,
+    environment,
+    warnings,
+    functionIdOf: (uri) => integrationFunctionId(uri, resources),
+    registerFunction: (fnId) => {
+      const key = `${artifact.artifactId}/${fnId}`;
+      if (!functions.has(key)) {
+        functions.set(key, readFunction(artifact, fnId, resources[fnId], objectKeys, environment));
+      }
+      return key;
+    },
+  };
   for (const [logicalId, restApi] of ofType('AWS::ApiGateway::RestApi')) {
     const props = restApi.Properties ?? {};
     if (props.Body !== undefined || props.BodyS3Location !== undefined) {
@@ -243,7 +257,7 @@ function readStackApis(
         cognitoAuthorizer: authorizerId !== undefined ? authorizers.get(authorizerId)?.cognito : undefined,
         authorizationScopes: Array.isArray(p.AuthorizationScopes) ? p.AuthorizationScopes.filter((s: unknown) => typeof s === 'string') : [],
         apiKeyRequired: p.ApiKeyRequired === true || p.ApiKeyRequired === 'true',
-        integration: readIntegration(artifact, resources, p.Integration, objectKeys, functions, environment, warnings, methodId),
+        integration: readIntegration(integrationContext, p.Integration, methodId, p.MethodResponses),
         requestValidation: validationOf(methodId, p),
       };
       target.methods.set(spec.httpMethod, spec);
@@ -313,47 +327,6 @@ function addChild(parent: ResourceNode, part: string): ResourceNode {
     parent.literalChildren.set(part, child);
   }
   return child;
-}
-
-function readIntegration(
-  artifact: StackArtifact, resources: Record<string, any>, integration: any, objectKeys: Map<string, string>,
-  functions: Map<string, FunctionSpec>, environment: IntrinsicEnvironment, warnings: string[], methodId: string,
-): IntegrationSpec {
-  const type = String(integration?.Type ?? 'MOCK').toUpperCase();
-  if (type === 'MOCK') {
-    const responses: MockIntegrationResponse[] = (integration?.IntegrationResponses ?? []).map((r: any) => ({
-      statusCode: Number(r.StatusCode ?? 200),
-      selectionPattern: typeof r.SelectionPattern === 'string' ? r.SelectionPattern : undefined,
-      responseParameters: stringValues(r.ResponseParameters),
-      responseTemplates: stringValues(r.ResponseTemplates),
-    }));
-    return { type: 'MOCK', requestTemplates: stringValues(integration?.RequestTemplates), integrationResponses: responses };
-  }
-  if (type === 'AWS_PROXY') {
-    const fnId = integrationFunctionId(integration?.Uri, resources);
-    if (fnId === undefined) {
-      warnings.push(`${artifact.stackName}/${methodId}: AWS_PROXY integration does not invoke a Lambda function of this template; answered 502`);
-      return { type: 'UNSUPPORTED', description: 'AWS_PROXY integration with a function outside the template' };
-    }
-    const key = `${artifact.artifactId}/${fnId}`;
-    if (!functions.has(key)) {
-      functions.set(key, readFunction(artifact, fnId, resources[fnId], objectKeys, environment));
-    }
-    const timeout = Number(integration?.TimeoutInMillis ?? MAX_INTEGRATION_TIMEOUT_MS);
-    return { type: 'AWS_PROXY', functionKey: key, timeoutMs: Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, MAX_INTEGRATION_TIMEOUT_MS) : MAX_INTEGRATION_TIMEOUT_MS };
-  }
-  warnings.push(`${artifact.stackName}/${methodId}: ${type} integrations are not served locally; answered 500`);
-  return { type: 'UNSUPPORTED', description: `${type} integration` };
-}
-
-function stringValues(object: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(object ?? {})) {
-    if (typeof v === 'string') {
-      ownSet(out, k, v);
-    }
-  }
-  return out;
 }
 
 function functionNameOf(artifact: StackArtifact, logicalId: string, resource: any): string {

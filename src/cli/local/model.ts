@@ -32,15 +32,53 @@ export interface FunctionSpec {
   readonly region: string;
 }
 
-/** One entry of a MOCK integration's `IntegrationResponses`. */
-export interface MockIntegrationResponse {
+/** `ContentHandling` of an integration or integration response (absent: the payload passes as it is). */
+export type ContentHandling = 'CONVERT_TO_TEXT' | 'CONVERT_TO_BINARY';
+
+/** `PassthroughBehavior` of a non-proxy integration (default `WHEN_NO_MATCH`). */
+export type PassthroughBehavior = 'WHEN_NO_MATCH' | 'WHEN_NO_TEMPLATES' | 'NEVER';
+
+/** One entry of a non-proxy integration's `IntegrationResponses`. */
+export interface IntegrationResponseSpec {
   readonly statusCode: number;
-  /** `SelectionPattern`; undefined for the default response. */
+  /** `SelectionPattern`; undefined (or empty) for the default response. */
   readonly selectionPattern?: string;
   /** `method.response.header.X` → mapping expression (a static value is quoted: `'value'`). */
   readonly responseParameters: Readonly<Record<string, string>>;
   /** Content type → template. */
   readonly responseTemplates: Readonly<Record<string, string>>;
+  readonly contentHandling?: ContentHandling;
+}
+
+/** Where a non-proxy integration sends the mapped request. */
+export type NonProxyBackend =
+  /** `Type: MOCK`: nothing is called; the request template's `statusCode` selects the response. */
+  | { readonly kind: 'mock' }
+  /** `Type: AWS` with a Lambda `.../functions/<arn>/invocations` Uri: the function runs locally. */
+  | { readonly kind: 'lambda'; readonly functionKey: string }
+  /** `Type: HTTP`: the Uri, with `{name}` placeholders filled from `integration.request.path.name`. */
+  | { readonly kind: 'http'; readonly uri: string }
+  /** `Type: AWS` to another service: `arn:aws:apigateway:<region>:<service>:action/<Action>` or `:path/<path>`. */
+  | { readonly kind: 'aws'; readonly uri: string; readonly region: string; readonly credentials?: string };
+
+/** A non-proxy integration (`MOCK`, `AWS`, `HTTP`): request and response mapped by templates and parameters. */
+export interface NonProxyIntegrationSpec {
+  readonly type: 'MOCK' | 'AWS' | 'HTTP';
+  readonly backend: NonProxyBackend;
+  /** What the route listing and messages call it. */
+  readonly description: string;
+  /** `IntegrationHttpMethod` (the method of the backend request; the method request's when absent). */
+  readonly httpMethod?: string;
+  /** Content type → template. */
+  readonly requestTemplates: Readonly<Record<string, string>>;
+  readonly passthroughBehavior: PassthroughBehavior;
+  readonly contentHandling?: ContentHandling;
+  /** `integration.request.header|querystring|path.X` → mapping expression. */
+  readonly requestParameters: Readonly<Record<string, string>>;
+  readonly integrationResponses: readonly IntegrationResponseSpec[];
+  readonly timeoutMs: number;
+  /** The method's `MethodResponses`: status code → the response models' content types (the first picks the response template). */
+  readonly methodResponseTypes: Readonly<Record<string, readonly string[]>>;
 }
 
 /** An `HTTP_PROXY` integration (public endpoint): the request forwarded as it is, the response passed back as it is. */
@@ -58,13 +96,13 @@ export interface HttpProxyIntegrationSpec {
 }
 
 export type IntegrationSpec =
-  | { readonly type: 'AWS_PROXY'; readonly functionKey: string; readonly timeoutMs: number }
-  | HttpProxyIntegrationSpec
   | {
-    readonly type: 'MOCK';
-    readonly requestTemplates: Readonly<Record<string, string>>;
-    readonly integrationResponses: readonly MockIntegrationResponse[];
+    readonly type: 'AWS_PROXY'; readonly functionKey: string; readonly timeoutMs: number;
+    /** `IntegrationHttpMethod` when it is not `POST` (Lambda is invoked with POST only: every request answers 500). */
+    readonly integrationHttpMethod?: string;
   }
+  | NonProxyIntegrationSpec
+  | HttpProxyIntegrationSpec
   | { readonly type: 'UNSUPPORTED'; readonly description: string };
 
 /** An `AWS::ApiGateway::Authorizer` of type `TOKEN` or `REQUEST` (a Lambda authorizer). */
@@ -79,6 +117,29 @@ export interface LambdaAuthorizerSpec {
   /** `IdentityValidationExpression` (TOKEN only). */
   readonly validationExpression?: string;
   /** `AuthorizerResultTtlInSeconds` (default 300; 0: no caching). */
+  readonly ttlSeconds: number;
+}
+
+/** A user pool a Cognito authorizer trusts: tokens must carry its issuer. */
+export interface CognitoPoolSpec {
+  /** `us-east-1_AbC123`; for a pool of the template (its ARN unknown before deploy), `<region>_<logical id>`. */
+  readonly poolId: string;
+  readonly region: string;
+  /** `https://cognito-idp.<region>.amazonaws.com/<pool id>`. */
+  readonly issuer: string;
+  /** Logical ids of the pool's `AWS::Cognito::UserPoolClient`s (the local `aud` / `client_id`). */
+  readonly clientIds: readonly string[];
+}
+
+/** An `AWS::ApiGateway::Authorizer` of type `COGNITO_USER_POOLS`. */
+export interface CognitoAuthorizerSpec {
+  readonly logicalId: string;
+  readonly name: string;
+  /** The header of `IdentitySource` (default `Authorization`). */
+  readonly identityHeader: string;
+  /** The pools of `ProviderARNs` that could be read (the others are named in the start-up warnings). */
+  readonly pools: readonly CognitoPoolSpec[];
+  /** `AuthorizerResultTtlInSeconds` (default 300). */
   readonly ttlSeconds: number;
 }
 
@@ -108,29 +169,6 @@ export interface RequestValidationSpec {
   readonly requiredParameters: readonly RequiredParameterSpec[];
   /** `RequestModels`: content type (lowercase) or `$default` → model. */
   readonly bodyModels: ReadonlyMap<string, BodyModelSpec>;
-}
-
-/** A user pool a Cognito authorizer trusts: tokens must carry its issuer. */
-export interface CognitoPoolSpec {
-  /** `us-east-1_AbC123`; for a pool of the template (its ARN unknown before deploy), `<region>_<logical id>`. */
-  readonly poolId: string;
-  readonly region: string;
-  /** `https://cognito-idp.<region>.amazonaws.com/<pool id>`. */
-  readonly issuer: string;
-  /** Logical ids of the pool's `AWS::Cognito::UserPoolClient`s (the local `aud` / `client_id`). */
-  readonly clientIds: readonly string[];
-}
-
-/** An `AWS::ApiGateway::Authorizer` of type `COGNITO_USER_POOLS`. */
-export interface CognitoAuthorizerSpec {
-  readonly logicalId: string;
-  readonly name: string;
-  /** The header of `IdentitySource` (default `Authorization`). */
-  readonly identityHeader: string;
-  /** The pools of `ProviderARNs` that could be read (the others are named in the start-up warnings). */
-  readonly pools: readonly CognitoPoolSpec[];
-  /** `AuthorizerResultTtlInSeconds` (default 300). */
-  readonly ttlSeconds: number;
 }
 
 /** An `AWS::ApiGateway::Method`. */

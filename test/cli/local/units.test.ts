@@ -5,8 +5,6 @@
  */
 import { evaluate, IntrinsicEnvironment, pseudoParameters, tryEvaluateString, Unresolvable } from '../../../src/cli/local/intrinsics';
 import { localizeUrl, pendingExpression } from '../../../src/cli/local/local-outputs';
-import { originOverride, runMock } from '../../../src/cli/local/mock';
-import { MockIntegrationResponse } from '../../../src/cli/local/model';
 import { mask, maskedEvent } from '../../../src/cli/local/pipeline/execution-log';
 import { renderError } from '../../../src/cli/local/pipeline/gateway-errors';
 import { unsendable } from '../../../src/cli/local/pipeline/sendable';
@@ -69,38 +67,6 @@ describe('local outputs', () => {
     expect(pendingExpression(template, { pointer: '/x', output: 'O', index: 1 })).toEqual({ Ref: 'B' });
     expect(pendingExpression({ Outputs: { O: { Value: { 'Fn::Base64': { Ref: 'A' } } } } }, { pointer: '/x', output: 'O', index: 0 })).toEqual({ Ref: 'A' });
     expect(pendingExpression(template, { pointer: '/x', output: 'Missing', index: 0 })).toBeUndefined();
-  });
-});
-
-describe('MOCK integration', () => {
-  const template = [
-    '#set($origin = $input.params().header.get("Origin"))',
-    '#if($origin == "")',
-    '  #set($origin = $input.params().header.get("origin"))',
-    '#end',
-    '#if($origin == "http://localhost:5" || $origin == "https://app.example")',
-    '  #set($context.responseOverride.header.Access-Control-Allow-Origin = $origin)',
-    '#end',
-  ].join('\n');
-
-  test.each([
-    ['http://localhost:5', { header: 'Access-Control-Allow-Origin', value: 'http://localhost:5' }],
-    ['https://app.example', { header: 'Access-Control-Allow-Origin', value: 'https://app.example' }],
-    ['https://evil.example', undefined],
-    [undefined, undefined],
-  ])('origin %s → %j', (origin, override) => {
-    expect(originOverride(template, origin)).toEqual(override);
-  });
-
-  test('the selection pattern picks the integration response; the default otherwise', () => {
-    const request = { header: () => undefined, query: {}, pathParameters: {}, contentType: undefined };
-    const responses: MockIntegrationResponse[] = [
-      { statusCode: 400, selectionPattern: '4\\d{2}', responseParameters: {}, responseTemplates: {} },
-      { statusCode: 204, responseParameters: { 'method.response.header.X-A': "'a'" }, responseTemplates: {} },
-    ];
-    expect(runMock({ 'application/json': '{"statusCode": 404}' }, responses, request)?.statusCode).toBe(400);
-    expect(runMock({ 'application/json': '{ statusCode: 200 }' }, responses, request)).toEqual({ statusCode: 204, headers: [['X-A', 'a']], body: '' });
-    expect(runMock({}, [], request)).toBeUndefined();
   });
 });
 

@@ -5,7 +5,7 @@
 import { API_CONFIGURATION_ERROR, GatewayError } from './gateway-errors';
 import { integrateHttpProxy } from './integrations/http-proxy';
 import { integrateLambdaProxy } from './integrations/lambda-proxy';
-import { integrateMock } from './integrations/mock';
+import { integrateNonProxy } from './integrations/non-proxy';
 import type { RoutedRequest } from './request';
 
 /** What an integration answered, before the gateway adds its own headers. */
@@ -36,7 +36,9 @@ export function integrate(routed: RoutedRequest): Promise<IntegrationResult> | I
     case 'HTTP_PROXY':
       return integrateHttpProxy(routed, integration);
     case 'MOCK':
-      return integrateMock(routed, integration);
+    case 'AWS':
+    case 'HTTP':
+      return integrateNonProxy(routed, integration);
     case 'UNSUPPORTED':
     default: {
       const description = integration.type === 'UNSUPPORTED' ? integration.description : 'this integration';
