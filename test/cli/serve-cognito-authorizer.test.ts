@@ -55,6 +55,10 @@ function buildApp(stack: Stack): void {
   api.root.addResource('items').addMethod('GET', to, { authorizer: poolAuthorizer, authorizationScopes: ['items/read', 'items/write'] });
   api.root.addResource('real').addMethod('GET', to, { authorizer: realAuthorizer });
   api.root.addResource('lambda').addMethod('GET', to, { authorizer: tokenAuthorizer });
+  api.root.addResource('mapped').addMethod('GET', new apigw.MockIntegration({
+    requestTemplates: { 'application/json': '{"statusCode": 200}' },
+    integrationResponses: [{ statusCode: '200', responseTemplates: { 'application/json': '{"email":"$context.authorizer.claims.email","groups":"$context.authorizer.claims[\'cognito:groups\']"}' } }],
+  }), { authorizer: poolAuthorizer, methodResponses: [{ statusCode: '200' }] });
 }
 
 let root: string;
@@ -155,6 +159,12 @@ test('a valid ID token passes; its claims reach requestContext.authorizer.claims
     'iat': expect.stringMatching(/ UTC \d{4}$/),
   }));
   expect(Object.values(claims).every((v) => typeof v === 'string')).toBe(true);
+});
+
+test('mapping templates read the claims as $context.authorizer.claims', async () => {
+  const response = await send('mapped', { Authorization: await localToken({ groups: ['a', 'b'], claims: { email: 'ana@example.com' } }) });
+  expect(response.status).toBe(200);
+  expect(JSON.parse(response.body)).toEqual({ email: 'ana@example.com', groups: 'a,b' });
 });
 
 test('the token is taken alone or after "Bearer "', async () => {
