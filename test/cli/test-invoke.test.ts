@@ -84,8 +84,9 @@ test('Authorization and X-Amz-Security-Token values are masked in the execution 
   expect(run.stdout).not.toContain('AKIDSECRETVALUE');
   expect(run.stdout).not.toContain('SECRETTOKENVALUE');
   expect(run.stdout).toContain(`Method request headers: {Authorization=${'*'.repeat(secret.length - 4)}cafe, X-Amz-Security-Token=${'*'.repeat(token.length - 4)}1234, X-Custom=visible}`);
-  // The function's event shows the same masked values; nothing the local run did not do is logged.
-  expect(run.stdout).toContain(`"Authorization":"${'*'.repeat(secret.length - 4)}cafe"`);
+  // The function's event shows the same masked values (a SigV4 Authorization is not passed on at all,
+  // as API Gateway drops it); nothing the local run did not do is logged.
+  expect(run.stdout).not.toContain('"Authorization":');
   expect(run.stdout).toContain(`"X-Amz-Security-Token":["${'*'.repeat(token.length - 4)}1234"]`);
   expect(run.stdout).not.toContain('Endpoint request headers');
   expect(run.stdout).toContain('Method request path: {id=42}');

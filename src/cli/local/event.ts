@@ -24,6 +24,8 @@ export interface EventInput {
   readonly stageVariables: Readonly<Record<string, string>> | null;
   readonly body: string | null;
   readonly isBase64Encoded: boolean;
+  /** The method is authorized with `AWS_IAM`: the gateway does not pass `Authorization` on. */
+  readonly iamMethod?: boolean;
   /** Headers the front door adds (trace id, forwarded-for/port/proto); undefined for test-invoke. */
   readonly forward?: { readonly traceId: string; readonly sourceIp: string; readonly port: number };
   readonly context: {
@@ -109,6 +111,30 @@ export function buildEvent(input: EventInput): Record<string, unknown> {
 /** Headers the front door sets itself (the client's values are replaced or extended). */
 const FORWARDING = new Set(['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-amzn-trace-id']);
 
+/**
+ * Request headers API Gateway drops before a Lambda integration ("Amazon API Gateway important
+ * notes for REST APIs", the header table's `lambda` request column; `Transfer-Encoding` is listed
+ * there as an exception, the body arrives whole).
+ */
+const NOT_FORWARDED = new Set([
+  'connection', 'content-md5', 'expect', 'max-forwards', 'proxy-authenticate', 'server', 'te', 'trailer',
+  'transfer-encoding', 'upgrade', 'www-authenticate',
+]);
+
+/**
+ * Names the function receives in the gateway's casing whatever the client sent; every other name
+ * arrives as sent (recorded on API Gateway: `authorization` and `user-Agent` arrive as
+ * `Authorization` and `User-Agent`, `tEsT-HEADeR` as it is, an HTTP/2 `host` as `Host`).
+ */
+function canonicalName(lower: string, name: string): string {
+  switch (lower) {
+    case 'authorization': return 'Authorization';
+    case 'host': return 'Host';
+    case 'user-agent': return 'User-Agent';
+    default: return name;
+  }
+}
+
 interface EventHeaders {
   readonly headers: Record<string, string> | null;
   readonly multiValueHeaders: Record<string, string[]> | null;
@@ -133,13 +159,16 @@ function eventHeaders(input: EventInput): EventHeaders {
     if (lower === 'user-agent') {
       userAgent = raw[i + 1];
     }
+    if (NOT_FORWARDED.has(lower) || (lower === 'authorization' && dropsAuthorization(input, raw[i + 1]))) {
+      continue;
+    }
     if (input.forward !== undefined && FORWARDING.has(lower)) {
       if (lower === 'x-forwarded-for') {
         forwardedFor = raw[i + 1];
       }
       continue;
     }
-    add(name, raw[i + 1]);
+    add(canonicalName(lower, name), raw[i + 1]);
   }
   if (input.forward !== undefined) {
     add('X-Amzn-Trace-Id', input.forward.traceId);
@@ -148,4 +177,9 @@ function eventHeaders(input: EventInput): EventHeaders {
     add('X-Forwarded-Proto', 'http');
   }
   return any ? { headers, multiValueHeaders: multi, userAgent } : { headers: null, multiValueHeaders: null, userAgent };
+}
+
+/** `Authorization` is dropped when it carries a SigV4 signature or the method uses AWS_IAM (same notes, footnote of the table). */
+function dropsAuthorization(input: EventInput, value: string): boolean {
+  return input.iamMethod === true || value.startsWith('AWS4-');
 }

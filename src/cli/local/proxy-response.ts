@@ -2,11 +2,14 @@
  * How API Gateway turns a Lambda proxy (REST, payload 1.0) response into the HTTP response, and
  * when it refuses it as malformed (502).
  */
-/** Header names the gateway does not pass through as they are: it answers them as `x-amzn-Remapped-<name>`. */
-const REMAPPED = new Set([
-  'authorization', 'connection', 'content-md5', 'date', 'expect', 'host', 'max-forwards', 'proxy-authenticate',
-  'server', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'user-agent', 'via', 'warn', 'www-authenticate',
-]);
+/**
+ * What the gateway does with a Lambda proxy response's headers ("Amazon API Gateway important notes
+ * for REST APIs", the header table's `lambda` response column): these are answered as
+ * `x-amzn-Remapped-<name>` (`Date` and `Server` get the gateway's own value besides)...
+ */
+const REMAPPED = new Set(['authorization', 'connection', 'content-md5', 'date', 'max-forwards', 'server', 'user-agent', 'www-authenticate']);
+/** ...these are dropped (`Content-Length` too: the gateway sends the length of the body it sends). */
+const DROPPED = new Set(['content-length', 'expect', 'host', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via']);
 
 /** Keys a proxy response may have; any other makes it malformed. */
 const ALLOWED_KEYS = new Set(['statusCode', 'headers', 'multiValueHeaders', 'body', 'isBase64Encoded']);
@@ -45,7 +48,9 @@ export function parseProxyResult(payload: string | undefined): ProxyResult {
       return malformed(`unexpected key '${key}' (allowed: ${[...ALLOWED_KEYS].join(', ')})`);
     }
   }
-  const status = typeof response.statusCode === 'string' && /^\d+$/.test(response.statusCode) ? Number(response.statusCode) : response.statusCode;
+  // No statusCode is a 200 (recorded: a function answering `{}` gets 200 with an empty body).
+  const status = response.statusCode === undefined ? 200
+    : typeof response.statusCode === 'string' && /^\d+$/.test(response.statusCode) ? Number(response.statusCode) : response.statusCode;
   if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) {
     return malformed(`statusCode must be an integer HTTP status (got ${JSON.stringify(response.statusCode)})`);
   }
@@ -57,19 +62,12 @@ export function parseProxyResult(payload: string | undefined): ProxyResult {
   if (typeof multi !== 'object' || Array.isArray(multi)) {
     return malformed('multiValueHeaders must be an object of string arrays');
   }
-  const merged = new Map<string, string[]>();
-  for (const [name, v] of Object.entries(single as Record<string, unknown>)) {
-    if (!isScalar(v)) {
-      return malformed(`headers.${name} must be a string`);
-    }
-    merged.set(name, [String(v)]);
-  }
-  // A name in both: multiValueHeaders' values win.
-  for (const [name, list] of Object.entries(multi as Record<string, unknown>)) {
-    if (!Array.isArray(list) || !list.every(isScalar)) {
-      return malformed(`multiValueHeaders.${name} must be an array of strings`);
-    }
-    merged.set(name, list.map(String));
+  const headers: Array<[string, string]> = [];
+  const problem = Object.keys(multi).length === 0
+    ? addSingleHeaders(headers, single as Record<string, unknown>)
+    : addMergedHeaders(headers, single as Record<string, unknown>, multi as Record<string, unknown>);
+  if (problem !== undefined) {
+    return malformed(problem);
   }
   const body = response.body;
   if (body !== undefined && body !== null && !isScalar(body)) {
@@ -79,18 +77,71 @@ export function parseProxyResult(payload: string | undefined): ProxyResult {
   if (base64 !== undefined && base64 !== null && typeof base64 !== 'boolean') {
     return malformed('isBase64Encoded must be a boolean');
   }
-  const headers: Array<[string, string]> = [];
-  for (const [name, values] of merged) {
-    const lower = name.toLowerCase();
-    if (lower === 'content-length') {
-      continue;
+  return { ok: true, statusCode: status, headers, body: body === undefined || body === null ? '' : String(body), isBase64Encoded: base64 === true };
+}
+
+/** Only `headers` (the common case): each name once, in order. */
+function addSingleHeaders(out: Array<[string, string]>, single: Record<string, unknown>): string | undefined {
+  for (const name of Object.keys(single)) {
+    const v = single[name];
+    if (!isScalar(v)) {
+      return `headers.${name} must be a string`;
     }
-    const outName = REMAPPED.has(lower) ? `x-amzn-Remapped-${name}` : name;
-    for (const v of values) {
-      headers.push([outName, v]);
+    addHeader(out, name, String(v));
+  }
+  return undefined;
+}
+
+/**
+ * `headers` and `multiValueHeaders` together: "If the same key-value pair is specified in both, only
+ * the values from multiValueHeaders will appear in the merged list" (Output format of a Lambda
+ * function for proxy integration). Names compare as HTTP names do, in any case; a merged name keeps
+ * its first spelling and position.
+ */
+function addMergedHeaders(out: Array<[string, string]>, single: Record<string, unknown>, multi: Record<string, unknown>): string | undefined {
+  const merged = new Map<string, { name: string; values: string[]; fromMulti: boolean }>();
+  for (const name of Object.keys(single)) {
+    const v = single[name];
+    if (!isScalar(v)) {
+      return `headers.${name} must be a string`;
+    }
+    const entry = merged.get(name.toLowerCase());
+    if (entry === undefined) {
+      merged.set(name.toLowerCase(), { name, values: [String(v)], fromMulti: false });
+    } else {
+      entry.values.push(String(v));
     }
   }
-  return { ok: true, statusCode: status, headers, body: body === undefined || body === null ? '' : String(body), isBase64Encoded: base64 === true };
+  for (const name of Object.keys(multi)) {
+    const list = multi[name];
+    if (!Array.isArray(list) || !list.every(isScalar)) {
+      return `multiValueHeaders.${name} must be an array of strings`;
+    }
+    const entry = merged.get(name.toLowerCase());
+    if (entry === undefined) {
+      merged.set(name.toLowerCase(), { name, values: list.map(String), fromMulti: true });
+    } else if (entry.fromMulti) {
+      entry.values.push(...list.map(String));
+    } else {
+      entry.values = list.map(String);
+      entry.fromMulti = true;
+    }
+  }
+  for (const { name, values } of merged.values()) {
+    for (const value of values) {
+      addHeader(out, name, value);
+    }
+  }
+  return undefined;
+}
+
+/** One response header as the gateway answers it: dropped, remapped or as it is. */
+function addHeader(out: Array<[string, string]>, name: string, value: string): void {
+  const lower = name.toLowerCase();
+  if (DROPPED.has(lower)) {
+    return;
+  }
+  out.push([REMAPPED.has(lower) ? `x-amzn-Remapped-${name}` : name, value]);
 }
 
 function isScalar(v: unknown): boolean {
@@ -101,21 +152,28 @@ function malformed(reason: string): ProxyResult {
   return { ok: false, reason };
 }
 
-/** Whether a media type matches one of the API's binary media types (`image/png`, `image/*`, `*\/*`; `~1` for `/`). */
+/**
+ * Whether a request's `Content-Type`, or the first media type of its `Accept`, is one of the API's
+ * binary media types (`image/png`, `image/*`, `*\/*`; `~1` for `/`). Only the first `Accept` type
+ * counts, whatever its q-value ("When a request contains multiple media types in its Accept header,
+ * API Gateway only honors the first Accept media type": important notes for REST APIs).
+ */
 export function isBinaryType(mediaType: string | undefined, binaryMediaTypes: readonly string[]): boolean {
   if (mediaType === undefined || binaryMediaTypes.length === 0) {
     return false;
   }
-  const types = mediaType.split(',').map((t) => t.split(';')[0].trim().toLowerCase()).filter((t) => t !== '');
+  const comma = mediaType.indexOf(',');
+  const first = (comma < 0 ? mediaType : mediaType.slice(0, comma)).split(';')[0].trim().toLowerCase();
+  if (first === '') {
+    return false;
+  }
+  const [type] = first.split('/');
   return binaryMediaTypes.some((pattern) => {
     const p = pattern.replace(/~1/g, '/').toLowerCase();
-    return types.some((t) => {
-      if (p === '*/*' || p === t) {
-        return true;
-      }
-      const [pt, ps] = p.split('/');
-      const [tt] = t.split('/');
-      return ps === '*' && pt === tt;
-    });
+    if (p === '*/*' || p === first) {
+      return true;
+    }
+    const [pt, ps] = p.split('/');
+    return ps === '*' && pt === type;
   });
 }

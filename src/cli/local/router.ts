@@ -1,7 +1,15 @@
 /**
- * Request routing as API Gateway does it for REST APIs: at each path segment a literal resource
- * wins over `{param}`, which wins over the greedy `{proxy+}`; a greedy resource needs at least one
- * segment (it never matches its parent's own path); an explicit method wins over `ANY`.
+ * Request routing as API Gateway does it for REST APIs. A request goes to the most specific
+ * resource that has its method (or `ANY`): at each path segment a literal resource is tried before
+ * `{param}`, which is tried before the greedy `{proxy+}`, and a resource whose path matches but
+ * lacks the method lets the search go on to the next candidate (measured on API Gateway: with
+ * `/users/me` PATCH and `/users/{id}` GET, `GET /users/me` reaches `{id}`; `POST /jobs` reaches a
+ * root `{proxy+}` ANY beside `/jobs` GET). A greedy resource needs at least one segment (it never
+ * matches its parent's own path); an explicit method wins over `ANY` on the same resource.
+ *
+ * Empty segments (`//`, a trailing `/`) do not count for matching. Parameter values are the path
+ * as sent, still percent-encoded; a greedy value keeps inner `//` and loses the trailing `/`
+ * (recorded: `/prod/a//b/` gives `proxy` = `a//b`, `/prod/a%2Bb` gives `a%2Bb`).
  */
 import { MethodSpec, ResourceNode } from './model';
 
@@ -9,53 +17,68 @@ import { MethodSpec, ResourceNode } from './model';
 export interface RouteMatch {
   readonly resource: ResourceNode;
   readonly method: MethodSpec;
-  /** Path parameters, decoded; empty when the resource has none. */
+  /** Path parameters as sent (percent-encoded); empty when the resource has none. */
   readonly pathParameters: Record<string, string>;
 }
 
-/** Splits a path below the stage (`/`, `/items`, `/items/a/b`) into decoded segments. */
+/** The path below the stage (`/`, `/items`, `//items/a/`) split at `/`, empty segments included. */
 export function pathSegments(pathBelowStage: string): string[] {
-  if (pathBelowStage === '' || pathBelowStage === '/') {
-    return [];
-  }
-  return pathBelowStage.slice(1).split('/').map(safeDecode);
+  return pathBelowStage.split('/');
 }
 
 /** Finds the resource and method for a request, or undefined (API Gateway: 403 Missing Authentication Token). */
 export function route(root: ResourceNode, httpMethod: string, segments: readonly string[]): RouteMatch | undefined {
-  const found = matchResource(root, segments, 0, Object.create(null));
+  const upper = httpMethod.toUpperCase();
+  const found = matchResource(root, upper, segments, 0, Object.create(null));
   if (found === undefined) {
     return undefined;
   }
-  const method = found.resource.methods.get(httpMethod.toUpperCase()) ?? found.resource.methods.get('ANY');
-  return method === undefined ? undefined : { resource: found.resource, method, pathParameters: found.params };
+  const method = found.resource.methods.get(upper) ?? found.resource.methods.get('ANY')!;
+  return { resource: found.resource, method, pathParameters: found.params };
+}
+
+function hasMethod(node: ResourceNode, httpMethod: string): boolean {
+  return node.methods.has(httpMethod) || node.methods.has('ANY');
 }
 
 function matchResource(
-  node: ResourceNode, segments: readonly string[], index: number, params: Record<string, string>,
+  node: ResourceNode, httpMethod: string, segments: readonly string[], from: number, params: Record<string, string>,
 ): { resource: ResourceNode; params: Record<string, string> } | undefined {
+  let index = from;
+  while (index < segments.length && segments[index] === '') {
+    index++;
+  }
   if (index === segments.length) {
-    return node.methods.size > 0 ? { resource: node, params } : undefined;
+    return hasMethod(node, httpMethod) ? { resource: node, params } : undefined;
   }
   const segment = segments[index];
-  const literal = node.literalChildren.get(segment);
+  const literal = node.literalChildren.get(segment) ?? (segment.includes('%') ? node.literalChildren.get(safeDecode(segment)) : undefined);
   if (literal !== undefined) {
-    const found = matchResource(literal, segments, index + 1, params);
+    const found = matchResource(literal, httpMethod, segments, index + 1, params);
     if (found !== undefined) {
       return found;
     }
   }
-  if (node.paramChild !== undefined && segment !== '') {
-    const found = matchResource(node.paramChild, segments, index + 1, withParam(params, node.paramChild.paramName!, segment));
+  if (node.paramChild !== undefined) {
+    const found = matchResource(node.paramChild, httpMethod, segments, index + 1, withParam(params, node.paramChild.paramName!, segment));
     if (found !== undefined) {
       return found;
     }
   }
   const greedy = node.greedyChild;
-  if (greedy !== undefined && greedy.methods.size > 0) {
-    return { resource: greedy, params: withParam(params, greedy.paramName!, segments.slice(index).join('/')) };
+  if (greedy !== undefined && hasMethod(greedy, httpMethod)) {
+    return { resource: greedy, params: withParam(params, greedy.paramName!, greedyValue(segments, index)) };
   }
   return undefined;
+}
+
+/** The rest of the path from `index` (a non-empty segment), inner empty segments kept, trailing ones dropped. */
+function greedyValue(segments: readonly string[], index: number): string {
+  let end = segments.length;
+  while (segments[end - 1] === '') {
+    end--;
+  }
+  return end === index + 1 ? segments[index] : segments.slice(index, end).join('/');
 }
 
 /** A copy of the parameters with one more, without a prototype. */

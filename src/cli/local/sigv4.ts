@@ -310,7 +310,7 @@ type QueryMap = Record<string, string | string[]>;
 /** The query as the signer takes it: one string per name, or the list of a repeated name. */
 function queryForSigner(rawQuery: string): QueryMap {
   const query: QueryMap = Object.create(null);
-  const { multi } = parseQuery(rawQuery);
+  const { multi } = parseQuery(rawQuery, false);
   for (const name of Object.keys(multi)) {
     const values = multi[name];
     query[name] = values.length === 1 ? values[0] : values;

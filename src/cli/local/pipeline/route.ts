@@ -2,10 +2,10 @@
  * Step: find the stage, the resource and the method. Anything that matches nothing is API
  * Gateway's 403 "Missing Authentication Token". Logs the method request.
  */
-import { pathSegments, route } from '../router';
+import { pathSegments, route, safeDecode } from '../router';
 import { javaMap, maskedHeaders } from './execution-log';
 import { GatewayError, MISSING_AUTHENTICATION_TOKEN } from './gateway-errors';
-import type { ReceivedRequest, RoutedRequest } from './request';
+import type { ReceivedRequest, RequestIds, RoutedRequest } from './request';
 
 /** The stage name the console's TEST uses. */
 export const TEST_INVOKE_STAGE = 'test-invoke-stage';
@@ -18,15 +18,16 @@ export function routeRequest(received: ReceivedRequest): RoutedRequest | Gateway
     stage = TEST_INVOKE_STAGE;
     below = received.rawPath === '' ? '/' : received.rawPath;
   } else {
-    const m = /^\/([^/]+)(\/.*)?$/.exec(received.rawPath);
+    // Slashes before the stage are ignored (recorded: `//prod/items` is `/prod/items`).
+    const m = /^\/+([^/]+)(\/.*)?$/.exec(received.rawPath);
     if (!m || !settings.api.stages.includes(m[1])) {
       return MISSING_AUTHENTICATION_TOKEN;
     }
     stage = m[1];
     below = m[2] ?? '/';
   }
-  const segments = pathSegments(below);
-  const match = route(settings.api.root, request.method, segments);
+  const raw = pathSegments(below);
+  const match = route(settings.api.root, request.method, raw);
   if (match === undefined) {
     log?.add(`Execution failed: no resource and method match ${request.method} ${below}`);
     return MISSING_AUTHENTICATION_TOKEN;
@@ -41,7 +42,7 @@ export function routeRequest(received: ReceivedRequest): RoutedRequest | Gateway
   return {
     settings,
     request,
-    ids: received.ids,
+    ids: tracedIds(received),
     receivedAt: received.receivedAt,
     rawPath: received.rawPath,
     rawQuery: received.rawQuery,
@@ -50,8 +51,28 @@ export function routeRequest(received: ReceivedRequest): RoutedRequest | Gateway
     log,
     stage,
     pathBelowStage: below,
-    segments,
+    segments: decodedSegments(raw),
     route: match,
     identity: null,
   };
+}
+
+/** The non-empty segments, percent-decoded. */
+function decodedSegments(raw: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const segment of raw) {
+    if (segment !== '') {
+      out.push(safeDecode(segment));
+    }
+  }
+  return out;
+}
+
+/**
+ * The request's ids with the client's `X-Amzn-Trace-Id`, when it sent one: API Gateway adds a trace
+ * header only to requests that have none ("Amazon API Gateway active tracing support for AWS X-Ray").
+ */
+function tracedIds(received: ReceivedRequest): RequestIds {
+  const incoming = received.headers.get('x-amzn-trace-id');
+  return incoming === undefined || incoming === '' ? received.ids : { ...received.ids, traceId: incoming };
 }

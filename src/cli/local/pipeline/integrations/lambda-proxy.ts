@@ -17,6 +17,9 @@ type LambdaProxy = Extract<IntegrationSpec, { type: 'AWS_PROXY' }>;
 export async function integrateLambdaProxy(routed: RoutedRequest, integration: LambdaProxy): Promise<IntegrationResult> {
   const { settings, ids, log } = routed;
   const fn = settings.functions.get(integration.functionKey)!;
+  if (integration.integrationHttpMethod !== undefined) {
+    return notInvokedWith(routed, fn, integration.integrationHttpMethod);
+  }
   const eventInput = eventInputOf(routed);
   if (log) {
     // What the cloud would call; locally the function runs in a worker, no request is signed.
@@ -74,9 +77,10 @@ export function eventInputOf(routed: RoutedRequest): EventInput {
   const stageVariables = Object.prototype.hasOwnProperty.call(all, routed.stage) ? all[routed.stage] : undefined;
   return {
     resource: route.resource.path,
-    path: routed.segments.length === 0 ? '/' : `/${routed.segments.join('/')}`,
+    path: eventPath(routed.pathBelowStage),
     httpMethod: request.method.toUpperCase(),
     headers: flatHeaders,
+    iamMethod: route.method.authorizationType === 'AWS_IAM',
     query: routed.rawQuery,
     pathParameters: Object.keys(route.pathParameters).length === 0 ? null : { ...route.pathParameters },
     stageVariables: stageVariables === undefined || Object.keys(stageVariables).length === 0 ? null : stageVariables,
@@ -98,6 +102,34 @@ export function eventInputOf(routed: RoutedRequest): EventInput {
     },
   };
 }
+
+/**
+ * The event's `path`: the path below the stage as sent (percent-encoded, inner `//` and a trailing
+ * `/` kept), with slashes in front of it collapsed to one (recorded: `/prod//items/` gives `/items/`).
+ */
+function eventPath(pathBelowStage: string): string {
+  return pathBelowStage.startsWith('//') ? pathBelowStage.replace(/^\/+/, '/') : pathBelowStage;
+}
+
+/**
+ * Lambda is invoked with POST only: any other integration HTTP method is refused by the Lambda API
+ * (403) before the function runs, and the gateway answers 500 (recorded on API Gateway; the log as
+ * re:Post's "execution failed due to configuration error" article shows it).
+ */
+function notInvokedWith(routed: RoutedRequest, fn: FunctionSpec, httpMethod: string): GatewayError {
+  routed.settings.note?.(routed.ids.requestId, `${fn.functionName}: the integration calls Lambda with ${httpMethod}; Lambda is invoked with POST only (answered 500)`);
+  const log = routed.log;
+  if (log) {
+    log.add('Received response. Status: 403, Integration latency: 0 ms');
+    log.add('Endpoint response body before transformations: <AccessDeniedException>\n<Message>Unable to determine service/operation name to be authorized</Message>\n</AccessDeniedException>');
+    log.add(`Lambda invocation failed with status: 403. Lambda request id: ${routed.ids.requestId}`);
+    log.add('Execution failed due to configuration error: ');
+  }
+  return INTEGRATION_FAILURE_NOT_POST;
+}
+
+/** The gateway response for an integration Lambda refused; API Gateway answers it 500, not INTEGRATION_FAILURE's documented 504. */
+const INTEGRATION_FAILURE_NOT_POST: GatewayError = { type: 'INTEGRATION_FAILURE', status: 500, message: 'Internal server error', errorType: 'InternalServerErrorException' };
 
 function invokeWithTimeout(routed: RoutedRequest, fn: FunctionSpec, timeoutMs: number, event: EventInput): Promise<InvokeOutcome | 'integration-timeout'> {
   return new Promise((resolve) => {
