@@ -19,6 +19,7 @@ exports.handler = async (event) => {
   if (event.action === 'fail') throw new Error('Bad input: ' + event.reason);
   if (event.action === 'explode') throw new TypeError('something else broke');
   if (event.action === 'nothing') return undefined;
+  if (event.action === 'bytes') return Buffer.from([0xff, 0x00, 0x10, 0x41]).toString('base64');
   return { received: event, items: [{ id: 1, name: 'first' }, { id: 2, name: 'second' }] };
 };`;
 
@@ -41,7 +42,10 @@ const ORDER_REQUEST = [
 
 function buildApi(stack: Stack): void {
   const fn = new lambda.Function(stack, 'Orders', { runtime: lambda.Runtime.NODEJS_20_X, handler: 'index.handler', code: lambda.Code.fromInline(HANDLER) });
-  const api = new apigw.RestApi(stack, 'Api', { deployOptions: { stageName: 'prod', variables: { color: 'blue' } } });
+  const api = new apigw.RestApi(stack, 'Api', {
+    deployOptions: { stageName: 'prod', variables: { color: 'blue' } },
+    binaryMediaTypes: ['application/octet-stream'],
+  });
   const orders = api.root.addResource('orders').addResource('{id}');
   orders.addMethod('POST', new apigw.LambdaIntegration(fn, {
     proxy: false,
@@ -76,6 +80,21 @@ function buildApi(stack: Stack): void {
     requestTemplates: { 'application/json': '$input.json(\'$\')' },
     integrationResponses: [{ statusCode: '200' }],
   }), { methodResponses: [{ statusCode: '200' }] });
+  api.root.addResource('upload').addMethod('POST', new apigw.LambdaIntegration(fn, {
+    proxy: false,
+    contentHandling: apigw.ContentHandling.CONVERT_TO_TEXT,
+    requestTemplates: { 'application/octet-stream': '{"action": "echo", "data": "$input.body"}' },
+    integrationResponses: [{ statusCode: '200', responseTemplates: { 'application/json': '$input.json(\'$.received.data\')' } }],
+  }), { methodResponses: [{ statusCode: '200' }] });
+  api.root.addResource('download').addMethod('GET', new apigw.LambdaIntegration(fn, {
+    proxy: false,
+    requestTemplates: { 'application/json': '{"action": "bytes"}' },
+    integrationResponses: [{
+      statusCode: '200',
+      contentHandling: apigw.ContentHandling.CONVERT_TO_BINARY,
+      responseParameters: { 'method.response.header.Content-Type': "'application/octet-stream'" },
+    }],
+  }), { methodResponses: [{ statusCode: '200', responseParameters: { 'method.response.header.Content-Type': true } }] });
   const mock = (requestTemplate: string, responses: apigw.IntegrationResponse[]) => new apigw.MockIntegration({
     requestTemplates: { 'application/json': requestTemplate },
     integrationResponses: responses,
@@ -220,6 +239,31 @@ describe('Lambda non-proxy integration', () => {
     expect(JSON.parse(response.body).message).toMatch(/^Could not parse request body into json: /);
     expect(response.headers['x-amzn-errortype']).toBe('BadRequestException');
     expect(response.log.some((l) => l.startsWith('Endpoint request URI'))).toBe(false);
+  });
+});
+
+describe('content handling', () => {
+  test('CONVERT_TO_TEXT: a binary request body reaches the template as base64', async () => {
+    const log = new ExecutionLog();
+    const response = await gateway.handle({
+      method: 'POST',
+      target: '/prod/upload',
+      rawHeaders: [['Content-Type', 'application/octet-stream']],
+      body: Buffer.from([0xff, 0x00, 0x10, 0x41]),
+      sourceIp: '127.0.0.1',
+    }, log);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('"/wAQQQ=="');
+  });
+
+  test('CONVERT_TO_BINARY on the integration response: the function\'s base64 text becomes bytes', async () => {
+    const response = await gateway.handle({
+      method: 'GET', target: '/prod/download', rawHeaders: [['Accept', 'application/octet-stream']], body: Buffer.alloc(0), sourceIp: '127.0.0.1',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(Buffer.isBuffer(response.body)).toBe(true);
+    expect([...(response.body as Buffer)]).toEqual([0xff, 0x00, 0x10, 0x41]);
+    expect(response.headers).toContainEqual(['Content-Type', 'application/octet-stream']);
   });
 });
 
