@@ -77,7 +77,7 @@ describe('proxy response checks', () => {
     ['[1]', 'the response is an array, not an object'],
     ['null', 'the response is null, not an object'],
     ['{"statusCode":200,"cookies":[]}', "unexpected key 'cookies' (allowed: statusCode, headers, multiValueHeaders, body, isBase64Encoded)"],
-    ['{"body":"x"}', 'statusCode must be an integer HTTP status (got undefined)'],
+    ['{"statusCode":null,"body":"x"}', 'statusCode must be an integer HTTP status (got null)'],
     ['{"statusCode":99}', 'statusCode must be an integer HTTP status (got 99)'],
     ['{"statusCode":200,"body":{}}', 'body must be a string'],
     ['{"statusCode":200,"headers":{"a":{}}}', 'headers.a must be a string'],
