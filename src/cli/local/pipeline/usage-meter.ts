@@ -31,7 +31,7 @@ export class UsageMeter {
     }
     let bucket = byMethod.get(method);
     if (bucket === undefined) {
-      const setting = stageSetting(ownList(this.usage.stageThrottles, stage), resourcePath, method.httpMethod);
+      const setting = stageThrottleOf(this.usage, stage, resourcePath, method.httpMethod);
       bucket = setting === undefined ? null : new TokenBucket(setting, now);
       byMethod.set(method, bucket);
     }
@@ -58,8 +58,12 @@ export class UsageMeter {
   }
 }
 
-/** The setting for a method: its own, else its resource's for every method, else the stage-wide one. */
-function stageSetting(settings: readonly StageThrottleSetting[], resourcePath: string, httpMethod: string): StageThrottleSetting | undefined {
+/**
+ * The stage's throttling of a method: its own `MethodSettings` entry, else its resource's for every
+ * method, else the stage-wide one; undefined when the stage does not throttle it (also for the route listing).
+ */
+export function stageThrottleOf(usage: UsageSpec, stage: string, resourcePath: string, httpMethod: string): StageThrottleSetting | undefined {
+  const settings = ownList(usage.stageThrottles, stage);
   return settings.find((s) => s.resourcePath === resourcePath && s.httpMethod === httpMethod)
     ?? settings.find((s) => s.resourcePath === resourcePath && s.httpMethod === '*')
     ?? settings.find((s) => s.resourcePath === '/*' && s.httpMethod === '*');
