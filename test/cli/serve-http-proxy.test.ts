@@ -184,6 +184,13 @@ test('an endpoint that refuses the connection: 500 Internal server error, the re
   expect(running.lines.some((l) => l.includes('GET /down: HTTP_PROXY integration: ECONNREFUSED connecting to http://127.0.0.1:'))).toBe(true);
 });
 
+test('an Authorization header with a SigV4 signature is not forwarded; another one is', async () => {
+  await call(['-H', 'Authorization: AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/execute-api/aws4_request, SignedHeaders=host, Signature=00', `${running.url}proxy/signed`]);
+  await call(['-H', 'Authorization: Bearer abc', `${running.url}proxy/bearer`]);
+  expect(received(seen[0], 'authorization')).toEqual([]);
+  expect(received(seen[1], 'authorization')).toEqual(['Bearer abc']);
+});
+
 test('a stage variable in the URI is filled in from the stage', async () => {
   const response = await call([`${running.url}staged`]);
   expect(response.status).toBe(201);

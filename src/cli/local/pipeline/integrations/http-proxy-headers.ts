@@ -31,7 +31,8 @@ export interface Forwarding {
 
 /**
  * The request headers for the endpoint, in the order received: dropped ones left out,
- * `Authorization` left out when the method is IAM-authorized (it carries the caller's signature),
+ * `Authorization` left out when the method is IAM-authorized or it carries a SigV4 signature (the
+ * table's footnote),
  * and the front door's forwarding headers (absent in a console test).
  */
 export function forwardedRequestHeaders(
@@ -41,7 +42,7 @@ export function forwardedRequestHeaders(
   let forwardedFor: string | undefined;
   for (const [name, value] of raw) {
     const lower = name.toLowerCase();
-    if (REQUEST_DROPPED.has(lower) || (options.iam && lower === 'authorization')) {
+    if (REQUEST_DROPPED.has(lower) || (lower === 'authorization' && (options.iam || value.startsWith('AWS4-')))) {
       continue;
     }
     if (options.forward !== undefined && FORWARDING.has(lower)) {
