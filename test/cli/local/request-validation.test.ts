@@ -3,10 +3,14 @@
  * takes them (a JSON string schema, a `$ref` naming the deployed API's id), the required-parameter
  * check, and how the model is chosen by the request's media type.
  */
+import { spawnSync } from 'child_process';
+import * as path from 'path';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import { synth } from './support';
 import { pseudoParameters } from '../../../src/cli/local/intrinsics';
 import { BodyModelSpec } from '../../../src/cli/local/model';
 import { parseQuery } from '../../../src/cli/local/query-string';
-import { compileModels } from '../../../src/cli/local/validation/model-compiler';
+import { compileModels, ModelLookup } from '../../../src/cli/local/validation/model-compiler';
 import { readModelSchemas } from '../../../src/cli/local/validation/model-schemas';
 import { bodyProblems, missingParameters, modelFor, requestMediaType } from '../../../src/cli/local/validation/request-checks';
 import { readRequestValidation } from '../../../src/cli/local/validation/validator-reader';
@@ -21,7 +25,7 @@ function template(models: Record<string, unknown>): Record<string, any> {
   return resources;
 }
 
-function compiled(models: Record<string, unknown>): Map<string, BodyModelSpec> {
+function compiled(models: Record<string, unknown>): ModelLookup {
   const schemas = readModelSchemas('Stack', template(models), 'Api', environment);
   return compileModels('Api', schemas.byName.values());
 }
@@ -35,15 +39,15 @@ test('a schema written as a JSON string is read; a $ref with the deployed API\'s
     Tag: { Name: 'Tag', Schema: JSON.stringify({ type: 'string', minLength: 2 }) },
     Post: { Name: 'Post', Schema: { type: 'object', properties: { tag: { $ref: 'https://apigateway.amazonaws.com/restapis/a1b2c3d4e5/models/Tag' } } } },
   });
-  expect(check(models.get('Post'), '{"tag":"ok"}')).toEqual([]);
-  expect(check(models.get('Post'), '{"tag":"x"}')).toEqual(['string "x" is too short (length: 1, required minimum: 2)']);
+  expect(check(models('Post'), '{"tag":"ok"}')).toEqual([]);
+  expect(check(models('Post'), '{"tag":"x"}')).toEqual(['string "x" is too short (length: 1, required minimum: 2)']);
 });
 
 test('the built-in Empty and Error models exist in every API', () => {
   const models = compiled({});
-  expect(check(models.get('Empty'), '{}')).toEqual([]);
-  expect(check(models.get('Empty'), '[]')).toEqual(['instance type (array) does not match any allowed primitive type (allowed: ["object"])']);
-  expect(check(models.get('Error'), '{"message":1}')).toEqual(['instance type (integer) does not match any allowed primitive type (allowed: ["string"])']);
+  expect(check(models('Empty'), '{}')).toEqual([]);
+  expect(check(models('Empty'), '[]')).toEqual(['instance type (array) does not match any allowed primitive type (allowed: ["object"])']);
+  expect(check(models('Error'), '{"message":1}')).toEqual(['instance type (integer) does not match any allowed primitive type (allowed: ["string"])']);
 });
 
 test('a $ref to a model that is not there, a schema string that is not JSON, and an unresolvable intrinsic are problems, not crashes', () => {
@@ -52,13 +56,16 @@ test('a $ref to a model that is not there, a schema string that is not JSON, and
     NotJson: { Name: 'NotJson', Schema: '{"type":' },
     Unknown: { Name: 'Unknown', Schema: { title: { Ref: 'SomethingElse' } } },
   });
-  expect(models.get('Dangling')!.problem).toMatch(/^its schema cannot be compiled \(can't resolve reference https:\/\/apigateway\.amazonaws\.com\/restapis\/Api\/models\/Nowhere/);
-  expect(models.get('NotJson')!.problem).toMatch(/^its schema is a string that is not JSON \(/);
-  expect(models.get('Unknown')!.problem).toBe('its schema refers to something that is not known locally (Ref SomethingElse is not known locally)');
+  expect(models('Dangling')!.problem).toMatch(/^its schema cannot be compiled \(can't resolve reference https:\/\/apigateway\.amazonaws\.com\/restapis\/Api\/models\/Nowhere/);
+  expect(models('NotJson')!.problem).toMatch(/^its schema is a string that is not JSON \(/);
+  expect(models('Unknown')!.problem).toBe('its schema refers to something that is not known locally (Ref SomethingElse is not known locally)');
 });
 
-test('each model is compiled once, when the first method validates a body', () => {
-  const resources = template({ Pet: { Name: 'Pet', Schema: { type: 'object', required: ['name'] } } });
+test('each model is compiled once, for the first method that validates a body with it; a model no method uses is not compiled', () => {
+  const resources = template({
+    Pet: { Name: 'Pet', Schema: { type: 'object', required: ['name'] } },
+    Unused: { Name: 'Unused', Schema: { properties: { a: { $ref: 'https://apigateway.amazonaws.com/restapis/Api/models/Nowhere' } } } },
+  });
   resources.Validator = { Type: 'AWS::ApiGateway::RequestValidator', Properties: { RestApiId: { Ref: 'Api' }, ValidateRequestBody: true } };
   const warnings: string[] = [];
   const read = readRequestValidation({ stackName: 'Stack', resources, apiLogicalId: 'Api', environment, warnings });
@@ -122,4 +129,32 @@ test('a media type\'s own model wins over $default; without either the body is n
   expect(modelFor(new Map([['text/plain', own], ['$default', fallback]]), 'text/plain')).toBe(own);
   expect(modelFor(new Map([['text/plain', own], ['$default', fallback]]), 'application/xml')).toBe(fallback);
   expect(modelFor(new Map([['text/plain', own]]), 'application/json')).toBeUndefined();
+});
+
+/** Whether reading the assembly in a fresh Node.js process loads ajv-draft-04. */
+function loadsAjv(assembly: string): boolean {
+  const root = path.join(__dirname, '..', '..', '..');
+  const script = `require(${JSON.stringify(path.join(root, 'src/cli/local/assembly.ts'))}).readLocalApp(${JSON.stringify(assembly)});
+    process.stdout.write(String(Object.keys(require.cache).some((f) => f.includes('ajv-draft-04'))));`;
+  const child = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
+    cwd: root, env: { ...process.env, TS_NODE_PROJECT: path.join(root, 'tsconfig.json') }, encoding: 'utf8',
+  });
+  expect(child.stderr).toBe('');
+  return child.stdout === 'true';
+}
+
+test('ajv is loaded only for an app whose methods validate bodies', () => {
+  const withoutValidator = synth((stack) => {
+    const api = new apigw.RestApi(stack, 'Api');
+    api.root.addMethod('POST', new apigw.MockIntegration(), { requestModels: { 'application/json': apigw.Model.EMPTY_MODEL } });
+  });
+  const withValidator = synth((stack) => {
+    const api = new apigw.RestApi(stack, 'Api');
+    api.root.addMethod('POST', new apigw.MockIntegration(), {
+      requestValidatorOptions: { validateRequestBody: true },
+      requestModels: { 'application/json': apigw.Model.EMPTY_MODEL },
+    });
+  });
+  expect(loadsAjv(withoutValidator)).toBe(false);
+  expect(loadsAjv(withValidator)).toBe(true);
 });

@@ -6,22 +6,30 @@
  * `$ref` to another model resolves whichever API id it names. A schema ajv refuses is a model with
  * a problem, never a crash.
  */
-import Ajv from 'ajv-draft-04';
 import type { BodyModelSpec } from '../model';
 import type { ModelSchema } from './model-schemas';
 import { schemaMessages } from './schema-messages';
 
 const MODEL_URL = /^https:\/\/apigateway\.amazonaws\.com\/restapis\/[^/]+\/models\/([^/#]+)(#.*)?$/;
 
-/** Compiles every model of one API; returns them by name. */
-export function compileModels(apiLogicalId: string, models: Iterable<ModelSchema>): Map<string, BodyModelSpec> {
+/** The model of a name, compiled on first request and kept; undefined for a name the API has no model of. */
+export type ModelLookup = (name: string) => BodyModelSpec | undefined;
+
+/**
+ * Registers every model of one API (a schema that is not valid draft 4 is a problem here); each is
+ * compiled when first looked up, with the models it refers to.
+ */
+export function compileModels(apiLogicalId: string, models: Iterable<ModelSchema>): ModelLookup {
+  // Loaded on first use: an app without request validators pays nothing for ajv at start.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { default: Ajv }: typeof import('ajv-draft-04') = require('ajv-draft-04');
   // allErrors: the execution log lists every failed check, as API Gateway's does.
   // strict off: API Gateway accepts keywords draft 4 does not define (`example`, `x-...`).
   const ajv = new Ajv({ allErrors: true, strict: false, logger: false, validateFormats: false });
   // Model names are alphanumeric in API Gateway, so they need no encoding in the URL.
   const idOf = (name: string) => `https://apigateway.amazonaws.com/restapis/${apiLogicalId}/models/${name}`;
   const out = new Map<string, BodyModelSpec>();
-  const added: ModelSchema[] = [];
+  const registered = new Set<string>();
   for (const model of models) {
     if (model.schema === undefined) {
       out.set(model.name, { name: model.name, problem: model.problem ?? 'it has no schema' });
@@ -29,23 +37,28 @@ export function compileModels(apiLogicalId: string, models: Iterable<ModelSchema
     }
     try {
       ajv.addSchema(localSchema(model.schema, idOf), idOf(model.name));
-      added.push(model);
+      registered.add(model.name);
     } catch (error) {
       out.set(model.name, { name: model.name, problem: `its schema is not a valid JSON Schema draft 4 (${(error as Error).message})` });
     }
   }
-  for (const model of added) {
-    try {
-      const validate = ajv.getSchema(idOf(model.name))!;
-      out.set(model.name, {
-        name: model.name,
-        validate: (body) => (validate(body) ? [] : schemaMessages(validate.errors ?? [], body)),
-      });
-    } catch (error) {
-      out.set(model.name, { name: model.name, problem: `its schema cannot be compiled (${(error as Error).message})` });
+  return (name) => {
+    let model = out.get(name);
+    if (model === undefined && registered.has(name)) {
+      model = compile(ajv, idOf(name), name);
+      out.set(name, model);
     }
+    return model;
+  };
+}
+
+function compile(ajv: import('ajv-draft-04').default, id: string, name: string): BodyModelSpec {
+  try {
+    const validate = ajv.getSchema(id)!;
+    return { name, validate: (body) => (validate(body) ? [] : schemaMessages(validate.errors ?? [], body)) };
+  } catch (error) {
+    return { name, problem: `its schema cannot be compiled (${(error as Error).message})` };
   }
-  return out;
 }
 
 /**

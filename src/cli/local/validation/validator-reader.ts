@@ -7,7 +7,7 @@
  */
 import type { IntrinsicEnvironment } from '../intrinsics';
 import type { BodyModelSpec, RequestValidationSpec, RequiredParameterSpec } from '../model';
-import { compileModels } from './model-compiler';
+import { compileModels, ModelLookup } from './model-compiler';
 import { readModelSchemas, refTarget } from './model-schemas';
 
 /** What the reader needs of the stack. */
@@ -34,7 +34,7 @@ export function readRequestValidation(context: ValidationReadContext): MethodVal
       validators.set(id, { name: typeof p.Name === 'string' ? p.Name : id, body: isTrue(p.ValidateRequestBody), parameters: isTrue(p.ValidateRequestParameters) });
     }
   }
-  let compiled: Map<string, BodyModelSpec> | undefined;
+  let compiled: ModelLookup | undefined;
   let schemas: ReturnType<typeof readModelSchemas> | undefined;
   const warned = new Set<string>();
 
@@ -49,7 +49,7 @@ export function readRequestValidation(context: ValidationReadContext): MethodVal
     }
     const bodyModels = new Map<string, BodyModelSpec>();
     if (validator.body) {
-      // Models are compiled when the first method validates a body with them, once per API.
+      // Models are read when the first method validates a body, and each compiled once, for the first method that uses it.
       schemas ??= readModelSchemas(stackName, resources, apiLogicalId, environment);
       compiled ??= compileModels(apiLogicalId, schemas.byName.values());
       for (const [contentType, reference] of Object.entries<unknown>(p.RequestModels ?? {})) {
@@ -75,10 +75,10 @@ export function readRequestValidation(context: ValidationReadContext): MethodVal
 }
 
 /** The model a `RequestModels` value names: a `Ref` to a model resource, or a model's name. */
-function modelFor(reference: unknown, schemas: ReturnType<typeof readModelSchemas>, compiled: Map<string, BodyModelSpec>): BodyModelSpec {
+function modelFor(reference: unknown, schemas: ReturnType<typeof readModelSchemas>, compiled: ModelLookup): BodyModelSpec {
   const logicalId = refTarget(reference);
   const name = logicalId !== undefined ? schemas.byLogicalId.get(logicalId)?.name : typeof reference === 'string' ? reference : undefined;
-  const model = name === undefined ? undefined : compiled.get(name);
+  const model = name === undefined ? undefined : compiled(name);
   if (model !== undefined) {
     return model;
   }
