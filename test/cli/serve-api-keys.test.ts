@@ -8,6 +8,8 @@ import { Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { curl, parseCurlResponse, Running, serve, startCli, synth } from './local/support';
+import { readLocalApp } from '../../src/cli/local/assembly';
+import { LocalGateway } from '../../src/cli/local/gateway';
 import { localKeyValue } from '../../src/cli/local/usage-plan-reader';
 import { runCli } from '../support/cli';
 
@@ -170,6 +172,18 @@ test('stage method throttling (methodOptions) applies without a key', async () =
   for (let i = 0; i < 3; i++) {
     expect((await get(prod('open'))).status).toBe(200);
   }
+});
+
+test('test-invoke (the console\'s TEST) skips API keys and throttling', async () => {
+  const app = readLocalApp(assembly);
+  const gateway = new LocalGateway({ api: app.apis[0], invoker: running.server.invoker, functions: app.functions, testInvoke: true });
+  const send = (target: string) => gateway.handle({ method: 'GET', target, rawHeaders: [], body: Buffer.alloc(0), sourceIp: '127.0.0.1' });
+  expect((await send('/items')).statusCode).toBe(200);
+  const statuses = [];
+  for (let i = 0; i < 4; i++) {
+    statuses.push((await send('/throttled')).statusCode);
+  }
+  expect(statuses).toEqual([200, 200, 200, 200]);
 });
 
 describe('the key source AUTHORIZER', () => {
