@@ -7,9 +7,9 @@
  * root `{proxy+}` ANY beside `/jobs` GET). A greedy resource needs at least one segment (it never
  * matches its parent's own path); an explicit method wins over `ANY` on the same resource.
  *
- * Empty segments (`//`, a trailing `/`) do not count for matching. Parameter values are the path
- * as sent, still percent-encoded; a greedy value keeps inner `//` and loses the trailing `/`
- * (recorded: `/prod/a//b/` gives `proxy` = `a//b`, `/prod/a%2Bb` gives `a%2Bb`).
+ * Empty segments (`//`, a trailing `/`) do not count for matching. A Lambda proxy event carries the
+ * parameter values as sent, still percent-encoded; a greedy value keeps inner `//` and loses the
+ * trailing `/` (recorded: `/prod/a//b/` gives `proxy` = `a//b`, `/prod/a%2Bb` gives `a%2Bb`).
  */
 import { MethodSpec, ResourceNode } from './model';
 
@@ -17,8 +17,13 @@ import { MethodSpec, ResourceNode } from './model';
 export interface RouteMatch {
   readonly resource: ResourceNode;
   readonly method: MethodSpec;
-  /** Path parameters as sent (percent-encoded); empty when the resource has none. */
+  /**
+   * Path parameters percent-decoded, as the gateway gives them to mappings and non-proxy backends
+   * (it decodes request parameters before passing them on); empty when the resource has none.
+   */
   readonly pathParameters: Record<string, string>;
+  /** Path parameters as sent, still percent-encoded: what a Lambda proxy event carries. */
+  readonly rawPathParameters: Record<string, string>;
 }
 
 /** The path below the stage (`/`, `/items`, `//items/a/`) split at `/`, empty segments included. */
@@ -34,7 +39,19 @@ export function route(root: ResourceNode, httpMethod: string, segments: readonly
     return undefined;
   }
   const method = found.resource.methods.get(upper) ?? found.resource.methods.get('ANY')!;
-  return { resource: found.resource, method, pathParameters: found.params };
+  return { resource: found.resource, method, pathParameters: decoded(found.params), rawPathParameters: found.params };
+}
+
+/** The parameters decoded; the same object when none has a `%`. */
+function decoded(params: Record<string, string>): Record<string, string> {
+  let out: Record<string, string> | undefined;
+  for (const name in params) {
+    if (params[name].includes('%')) {
+      out ??= Object.assign(Object.create(null), params);
+      out![name] = safeDecode(params[name]);
+    }
+  }
+  return out ?? params;
 }
 
 function hasMethod(node: ResourceNode, httpMethod: string): boolean {

@@ -135,7 +135,7 @@ describe('routing on the resource and method together', () => {
   things.greedyChild = proxy;
   const match = (httpMethod: string, below: string) => {
     const found = route(root, httpMethod, pathSegments(below));
-    return found && { resource: found.resource.path, method: found.method.httpMethod, params: { ...found.pathParameters } };
+    return found && { resource: found.resource.path, method: found.method.httpMethod, params: { ...found.rawPathParameters } };
   };
 
   test.each([
@@ -165,5 +165,9 @@ describe('routing on the resource and method together', () => {
     ['/things/real/x', 'real/x'],
   ])('greedy %s: %s', (below, value) => {
     expect(match('DELETE', below)?.params).toEqual({ proxy: value });
+  });
+
+  test('mappings and non-proxy backends get the values decoded', () => {
+    expect({ ...route(root, 'GET', pathSegments('/users/a%2Fb%20c'))!.pathParameters }).toEqual({ userId: 'a/b c' });
   });
 });

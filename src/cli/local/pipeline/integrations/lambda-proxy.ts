@@ -82,7 +82,7 @@ export function eventInputOf(routed: RoutedRequest): EventInput {
     headers: flatHeaders,
     iamMethod: route.method.authorizationType === 'AWS_IAM',
     query: routed.rawQuery,
-    pathParameters: Object.keys(route.pathParameters).length === 0 ? null : { ...route.pathParameters },
+    pathParameters: Object.keys(route.rawPathParameters).length === 0 ? null : { ...route.rawPathParameters },
     stageVariables: stageVariables === undefined || Object.keys(stageVariables).length === 0 ? null : stageVariables,
     body: request.body.length === 0 ? null : request.body.toString(binaryRequest ? 'base64' : 'utf8'),
     isBase64Encoded: binaryRequest,
