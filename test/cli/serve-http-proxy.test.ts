@@ -78,6 +78,17 @@ function buildApi(stack: Stack): void {
     httpMethod: 'ANY',
     options: { requestParameters: { 'integration.request.path.proxy': 'method.request.path.proxy' } },
   }), { requestParameters: { 'method.request.path.proxy': true } });
+  api.root.addResource('multi').addMethod('GET', new apigw.HttpIntegration(`${up}/multi`, {
+    options: {
+      requestParameters: {
+        'integration.request.multivaluequerystring.tags': 'method.request.multivaluequerystring.tag',
+        'integration.request.multivalueheader.X-Many': 'method.request.multivalueheader.X-In',
+        'integration.request.header.X-Missing': 'method.request.header.X-Absent',
+        'integration.request.header.X-Request-Id': 'context.requestId',
+        'integration.request.header.X-Stage-Host': 'stageVariables.upstreamHost',
+      },
+    },
+  }));
   api.root.addResource('slow').addMethod('GET', new apigw.HttpIntegration(`${up}/slow`, { options: { timeout: Duration.millis(500) } }));
   api.root.addResource('down').addMethod('GET', new apigw.HttpIntegration(`http://127.0.0.1:${closedPort}/x`));
   api.root.addResource('staged').addMethod('GET', new apigw.HttpIntegration('http://${stageVariables.upstreamHost}/from-stage'));
@@ -133,6 +144,16 @@ test('path parameter, query string, mapped header and query parameter, context a
   expect(received(request, 'host')).toEqual([`127.0.0.1:${upstreamPort}`]);
   expect(received(request, 'x-forwarded-for')).toEqual(['10.0.0.9, 127.0.0.1']);
   expect(received(request, 'x-amzn-trace-id')[0]).toMatch(/^Root=1-[0-9a-f]{8}-[0-9a-f]{24}$/);
+});
+
+test('multi-value sources map every value; a source the request lacks leaves its target out', async () => {
+  const response = await call(['-H', 'X-In: one', '-H', 'X-In: two', `${running.url}multi?tag=a&tag=b`]);
+  expect(response.status).toBe(201);
+  expect(seen[0].url).toBe('/multi?tag=a&tag=b&tags=a&tags=b');
+  expect(received(seen[0], 'x-many')).toEqual(['one', 'two']);
+  expect(received(seen[0], 'x-missing')).toEqual([]);
+  expect(received(seen[0], 'x-request-id')).toEqual([response.headers['x-amzn-requestid']]);
+  expect(received(seen[0], 'x-stage-host')).toEqual([`127.0.0.1:${upstreamPort}`]);
 });
 
 test('{proxy+}: any method, the greedy path, the query and the body go through', async () => {
