@@ -62,6 +62,9 @@ function buildHeaderApi(stack: Stack): void {
   });
   perMethod.addApiKey(new apigw.ApiKey(stack, 'MethodKey', { value: METHOD }));
 
+  // The API's own answer for a used-up quota (the gateway response type QUOTA_EXCEEDED).
+  new apigw.GatewayResponse(stack, 'QuotaResponse', { restApi: api, type: apigw.ResponseType.QUOTA_EXCEEDED, responseHeaders: { 'x-quota': "'spent'" } });
+
   // A key in no usage plan of this API.
   new apigw.ApiKey(stack, 'Stray', { value: 'stray-key-0123456789abcdef' });
 }
@@ -138,6 +141,7 @@ test('a used-up quota is 429 Limit Exceeded (QUOTA_EXCEEDED)', async () => {
   expect(refused.status).toBe(429);
   expect(refused.body).toBe('{"message":"Limit Exceeded"}');
   expect(refused.headers['x-amzn-errortype']).toBe('LimitExceededException');
+  expect(refused.headers['x-quota']).toBe('spent');
   expect(running.lines.some((l) => l.includes('exceeded quota limit') && l.includes('Limit: 3 Period: DAY'))).toBe(true);
   // The quota is the key's: another key of another plan still passes.
   expect((await get(prod('limited'), { 'x-api-key': ALPHA })).status).toBe(200);
@@ -152,6 +156,7 @@ test('a usage plan throttle over its burst is 429 Too Many Requests (THROTTLED)'
   const refused = await get(prod('limited'), { 'x-api-key': THROTTLE });
   expect(refused.body).toBe('{"message":"Too Many Requests"}');
   expect(refused.headers['x-amzn-errortype']).toBe('TooManyRequestsException');
+  expect(refused.headers['x-quota']).toBeUndefined();
 });
 
 test('a usage plan method throttle limits that method only', async () => {
