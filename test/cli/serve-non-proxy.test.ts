@@ -78,6 +78,16 @@ function buildApi(stack: Stack): void {
     requestParameters: { 'method.request.path.id': true, 'method.request.header.X-User': false },
     methodResponses: [{ statusCode: '200', responseParameters: { 'method.response.header.X-From-Upstream': true } }, { statusCode: '404' }],
   });
+  api.root.addResource('overridden').addMethod('POST', new apigw.HttpIntegration(`${upstreamUrl}/pets/{petId}`, {
+    proxy: false,
+    options: {
+      requestParameters: { 'integration.request.path.petId': "'from-mapping'", 'integration.request.header.X-Set': "'from-mapping'" },
+      requestTemplates: {
+        'application/json': '#set($context.requestOverride.header.X-Set = "from-template")#set($context.requestOverride.querystring.page = "3")#set($context.requestOverride.path.petId = "p9")$input.body',
+      },
+      integrationResponses: [{ statusCode: '200', responseParameters: { 'method.response.header.X-Via': "'mapped'" } }],
+    },
+  }), { methodResponses: [{ statusCode: '200', responseParameters: { 'method.response.header.X-Via': true } }] });
   api.root.addResource('slow').addMethod('GET', new apigw.HttpIntegration(`${upstreamUrl}/slow`, {
     proxy: false,
     options: { timeout: Duration.millis(300), integrationResponses: [{ statusCode: '200' }] },
@@ -170,10 +180,22 @@ describe('HTTP integration (non-proxy)', () => {
     expect(received[0].url).toBe('/pets/p%201?verbose=yes');
     expect(received[0].headers['x-caller']).toBe('ann');
     expect(received[0].headers['x-other']).toBeUndefined();
-    // Path parameters are the path as sent (percent-encoded), in templates too.
-    expect(JSON.parse(received[0].body)).toEqual({ wanted: 'p%201', stage: 'prod' });
+    expect(JSON.parse(received[0].body)).toEqual({ wanted: 'p 1', stage: 'prod' });
     expect(response.body).toBe('{"pet": "Rex"}');
     expect(response.headers['x-from-upstream']).toBe('up-1');
+  });
+
+  test('$context.requestOverride in the request template replaces the mapped path, query and header values', async () => {
+    received.length = 0;
+    const response = await send('POST', '/prod/overridden', { body: '{"a":1}', headers: [['Content-Type', 'application/json']] });
+    expect(response.status).toBe(200);
+    expect(received[0].url).toBe('/pets/p9?page=3');
+    expect(received[0].headers['x-set']).toBe('from-template');
+    expect(received[0].headers['content-type']).toBe('application/json');
+    expect(received[0].body).toBe('{"a":1}');
+    // Without a response template the endpoint's body passes as it is.
+    expect(JSON.parse(response.body)).toEqual({ name: 'Rex', url: '/pets/p9?page=3' });
+    expect(response.headers['x-via']).toBe('mapped');
   });
 
   test('the endpoint\'s status code selects the integration response', async () => {

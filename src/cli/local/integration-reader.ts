@@ -107,8 +107,8 @@ function readBackend(context: IntegrationReadContext, type: string, integration:
   if (uri === undefined || service === null || service === undefined) {
     return { unsupported: 'AWS integration whose Uri cannot be resolved locally' };
   }
-  const credentials = tryEvaluateString(integration?.Credentials, context.environment);
-  return { kind: 'aws', uri, region: service[1] || context.region, credentials };
+  // `Credentials` (the role the gateway assumes) is not used: requests are signed with the environment's credentials.
+  return { kind: 'aws', uri, region: service[1] || context.region };
 }
 
 function describe(backend: NonProxyBackend, integration: any): string {

@@ -59,7 +59,7 @@ export type NonProxyBackend =
   /** `Type: HTTP`: the Uri, with `{name}` placeholders filled from `integration.request.path.name`. */
   | { readonly kind: 'http'; readonly uri: string }
   /** `Type: AWS` to another service: `arn:aws:apigateway:<region>:<service>:action/<Action>` or `:path/<path>`. */
-  | { readonly kind: 'aws'; readonly uri: string; readonly region: string; readonly credentials?: string };
+  | { readonly kind: 'aws'; readonly uri: string; readonly region: string };
 
 /** A non-proxy integration (`MOCK`, `AWS`, `HTTP`): request and response mapped by templates and parameters. */
 export interface NonProxyIntegrationSpec {

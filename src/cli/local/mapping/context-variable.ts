@@ -26,6 +26,7 @@ export interface ContextInput {
   /** `principalId` and the context a Lambda authorizer returned, or a Cognito authorizer's `claims`. */
   readonly authorizer?: Readonly<Record<string, unknown>>;
   readonly apiKey?: string;
+  readonly apiKeyId?: string;
 }
 
 /** What a template set in `$context.requestOverride` / `$context.responseOverride`. */
@@ -47,7 +48,7 @@ export function contextVariable(input: ContextInput): ContextVariable {
   const identity: Record<string, string | null> = {
     accountId: null,
     apiKey: input.apiKey ?? null,
-    apiKeyId: null,
+    apiKeyId: input.apiKeyId ?? null,
     caller: null,
     cognitoAuthenticationProvider: null,
     cognitoAuthenticationType: null,

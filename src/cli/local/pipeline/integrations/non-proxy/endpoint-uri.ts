@@ -18,8 +18,8 @@ export function endpointUri(
     .replace(/\{([^{}]+)\}/g, (_, name: string) => {
       const value = parameters.path.get(name);
       problem ??= value === undefined ? `no value for {${name}} of the integration URI (map integration.request.path.${name})` : undefined;
-      // Path parameters are still percent-encoded as sent: only what a URL path cannot carry is encoded.
-      return (value ?? '').replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%/]/g, (c) => encodeURIComponent(c));
+      // Each segment encoded (the values are decoded), the slashes of a greedy value kept.
+      return (value ?? '').split('/').map(encodeURIComponent).join('/');
     });
   if (problem !== undefined) {
     return { problem };

@@ -17,8 +17,6 @@ export type MappedRequest =
     readonly body: Buffer;
     /** The content type of the template used (the request's when passed through). */
     readonly contentType: string | undefined;
-    /** Whether a template produced the body. */
-    readonly templated: boolean;
     readonly overrides?: ContextOverrides['requestOverride'];
   }
   | { readonly unsupportedMediaType: true };
@@ -41,15 +39,15 @@ export function mapRequest(routed: RoutedRequest, integration: NonProxyIntegrati
     if (behavior === 'NEVER' || (behavior === 'WHEN_NO_TEMPLATES' && any)) {
       return { unsupportedMediaType: true };
     }
-    return { body: convert(routed.request.body, binary, integration.contentHandling), contentType: routed.headers.get('content-type'), templated: false };
+    return { body: convert(routed.request.body, binary, integration.contentHandling), contentType: routed.headers.get('content-type') };
   }
   if (integration.contentHandling === 'CONVERT_TO_BINARY') {
     // The payload is decoded from base64 and sent as bytes; a template does not apply to bytes.
-    return { body: convert(routed.request.body, false, 'CONVERT_TO_BINARY'), contentType: key, templated: false };
+    return { body: convert(routed.request.body, false, 'CONVERT_TO_BINARY'), contentType: key };
   }
   const payload = binary ? routed.request.body.toString('base64') : routed.request.body.toString('utf8');
   const output = renderTemplate(templates[key], templateInputOf(routed, payload));
-  return { body: Buffer.from(output.text, 'utf8'), contentType: key, templated: true, overrides: output.context.requestOverride };
+  return { body: Buffer.from(output.text, 'utf8'), contentType: key, overrides: output.context.requestOverride };
 }
 
 /** A binary payload becomes base64 text with CONVERT_TO_TEXT; a text payload is base64-decoded with CONVERT_TO_BINARY. */

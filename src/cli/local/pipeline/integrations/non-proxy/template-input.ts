@@ -43,5 +43,6 @@ function contextInputOf(routed: RoutedRequest): ContextInput {
     identity: routed.identity,
     authorizer: routed.authorizer,
     apiKey: routed.apiKey?.key.value,
+    apiKeyId: routed.apiKey?.key.logicalId,
   };
 }
