@@ -12,6 +12,7 @@ import { readLocalApp } from '../../src/cli/local/assembly';
 import { ExecutionLog, GatewayResponse, LocalGateway } from '../../src/cli/local/gateway';
 import { Invoker } from '../../src/cli/local/invoker';
 import { LocalApp } from '../../src/cli/local/model';
+import { runCli } from '../support/cli';
 
 const INVALID_BODY = '{"message": "Invalid request body"}';
 
@@ -313,4 +314,11 @@ test('end to end: serve answers curl with the gateway\'s exact bytes', async () 
   } finally {
     await running.close();
   }
+});
+
+test('test-invoke (a real CLI process) answers the validator\'s 400 and logs why; exit 0', async () => {
+  const run = await runCli(['test-invoke', '--app', assembly, '--method', 'POST', '--path', '/pets', '--header', 'Content-Type:application/json', '--body', '{"name":"Rex","kind":"bird"}']);
+  expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(/^Request: \/pets\nStatus: 400\nLatency: \d+ ms\nResponse body:\n\{"message": "Invalid request body"\}\nResponse headers:\n\{Content-Type=application\/json, x-amzn-RequestId=[0-9a-f-]{36}, x-amzn-ErrorType=BadRequestException, /);
+  expect(run.stdout).toContain(' : Request body does not match model schema for content type application/json: [instance value ("bird") not found in enum (possible values: ["dog","cat","fish"])]\n');
 });
