@@ -242,6 +242,13 @@ test('the execution log records the endpoint request and response', async () => 
     expect(text).toContain('Received response. Status: 201, Integration latency: ');
     expect(text).toContain('Endpoint response body before transformations: {"echoed":"/things/42?tenant=t1&source=apigw"}');
     expect(text).toContain('Method completed with status: 201');
+
+    const binaryLog = new ExecutionLog();
+    await gateway.handle({
+      method: 'POST', target: '/prod/proxy/bin', rawHeaders: [['Content-Type', 'application/octet-stream']], body: Buffer.from([0xff, 0xfe, 0x00]), sourceIp: '127.0.0.1',
+    }, binaryLog);
+    expect(binaryLog.lines.join('\n')).toContain('Endpoint request body after transformations: [Binary Data] (3 bytes)');
+    expect(seen[seen.length - 1].url).toBe('/bin');
   } finally {
     await invoker.close();
   }

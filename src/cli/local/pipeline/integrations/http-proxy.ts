@@ -37,7 +37,7 @@ export async function integrateHttpProxy(routed: RoutedRequest, integration: Htt
   };
   log?.add(`Endpoint request URI: ${url}`);
   log?.add(`Endpoint request headers: ${maskedHeaders(request.headers)}`);
-  log?.add(`Endpoint request body after transformations: ${request.body.toString('utf8')}`);
+  log?.add(`Endpoint request body after transformations: ${shownBody(request.body, routed.headers.get('content-type'), routed)}`);
   log?.add(`Sending request to ${url}`);
   const started = Date.now();
   const result = await sendOutbound(request, integration.timeoutMs);
@@ -52,8 +52,8 @@ export async function integrateHttpProxy(routed: RoutedRequest, integration: Htt
   log?.add(`Received response. Status: ${result.statusCode}, Integration latency: ${Date.now() - started} ms`);
   log?.add(`Endpoint response headers: ${javaMap(result.headers)}`);
   const contentType = result.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  const binary = isBinaryType(contentType, routed.settings.api.binaryMediaTypes) || !isUtf8(result.body);
-  log?.add(`Endpoint response body before transformations: ${binary ? `[Binary Data] (${result.body.length} bytes)` : result.body.toString('utf8')}`);
+  const binary = isBinary(result.body, contentType, routed);
+  log?.add(`Endpoint response body before transformations: ${shownBody(result.body, contentType, routed)}`);
   return {
     statusCode: result.statusCode,
     headers: passedBackResponseHeaders(result.headers),
@@ -133,6 +133,16 @@ function endpointHeaders(routed: RoutedRequest, mapped: MappedParameters): Array
     kept.push(...values.map((value): [string, string] => [name, value]));
   }
   return kept;
+}
+
+/** Bytes of a binary media type of the API, or not UTF-8 text. */
+function isBinary(body: Buffer, contentType: string | undefined, routed: RoutedRequest): boolean {
+  return isBinaryType(contentType, routed.settings.api.binaryMediaTypes) || !isUtf8(body);
+}
+
+/** A body as the execution log shows it. */
+function shownBody(body: Buffer, contentType: string | undefined, routed: RoutedRequest): string {
+  return isBinary(body, contentType, routed) ? `[Binary Data] (${body.length} bytes)` : body.toString('utf8');
 }
 
 function configurationError(routed: RoutedRequest, problem: string): GatewayError {
