@@ -30,7 +30,6 @@ export async function integrateNonProxy(routed: RoutedRequest, integration: NonP
   if ('type' in request) {
     return request;
   }
-  routed.log?.add(`Endpoint request body after transformations: ${request.body.toString('utf8')}`);
   const backend = await callBackend(routed, integration, request);
   if ('type' in backend) {
     return backend;

@@ -28,6 +28,7 @@ export const lambdaBackend: Backend<'lambda'> = async (routed, integration, requ
   }
   const uri = `https://lambda.${fn.region}.amazonaws.com/2015-03-31/functions/arn:aws:lambda:${fn.region}:123456789012:function:${fn.functionName}/invocations`;
   log?.add(`Endpoint request URI: ${uri}`);
+  log?.add(`Endpoint request body after transformations: ${request.body.toString('utf8')}`);
   log?.add(`Sending request to ${uri}`);
   const started = Date.now();
   const input = { ...eventInputOf(routed), body: null, ready: event as Record<string, unknown> };

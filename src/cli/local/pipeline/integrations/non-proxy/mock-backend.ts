@@ -5,7 +5,8 @@
  */
 import type { Backend } from './backend';
 
-export const mockBackend: Backend<'mock'> = (_routed, _integration, request) => {
+export const mockBackend: Backend<'mock'> = (routed, _integration, request) => {
+  routed.log?.add(`Endpoint request body after transformations: ${request.body.toString('utf8')}`);
   const status = /"?statusCode"?\s*:\s*"?(\d{3})\b/.exec(request.body.toString('utf8'))?.[1] ?? '200';
   return { statusCode: Number(status), headers: [], body: Buffer.alloc(0), selectionInput: status };
 };

@@ -16,6 +16,7 @@ export async function sendToEndpoint(
   const { log, settings, ids } = routed;
   log?.add(`Endpoint request URI: ${request.url}`);
   log?.add(`Endpoint request headers: ${maskedHeaders(request.headers)}`);
+  log?.add(`Endpoint request body after transformations: ${request.body.toString('utf8')}`);
   log?.add(`Sending request to ${request.url}`);
   const started = Date.now();
   const result = await sendOutbound(request, integration.timeoutMs);
