@@ -63,6 +63,7 @@ function buildApi(stack: Stack): void {
     contentType: 'application/json',
     schema: { schema: apigw.JsonSchemaVersion.DRAFT4, type: 'nonsense' as apigw.JsonSchemaType },
   });
+  api.addGatewayResponse('BadParameters', { type: apigw.ResponseType.BAD_REQUEST_PARAMETERS, responseHeaders: { 'x-refused': "'parameters'" } });
   const bodyOnly = new apigw.RequestValidator(stack, 'BodyOnly', { restApi: api, requestValidatorName: 'body-only', validateRequestBody: true });
   const paramsOnly = api.addRequestValidator('ParamsOnly', { requestValidatorName: 'params-only', validateRequestParameters: true });
   const both = api.addRequestValidator('Both', { requestValidatorName: 'all', validateRequestBody: true, validateRequestParameters: true });
@@ -170,6 +171,7 @@ function expectInvalidBody(sent: Sent): void {
   expect(sent.body).toBe(INVALID_BODY);
   expect(sent.header('x-amzn-ErrorType')).toBe('BadRequestException');
   expect(sent.header('Content-Type')).toBe('application/json');
+  expect(sent.header('x-refused')).toBeUndefined();
 }
 
 describe('required request parameters (params-only validator)', () => {
@@ -178,6 +180,8 @@ describe('required request parameters (params-only validator)', () => {
     expect(sent.status).toBe(400);
     expect(sent.body).toBe('{"message": "Missing required request parameters: [x-tenant, q]"}');
     expect(sent.header('x-amzn-ErrorType')).toBe('BadRequestException');
+    // The API's BAD_REQUEST_PARAMETERS gateway response applies to this answer, not to a body's.
+    expect(sent.header('x-refused')).toBe('parameters');
     expect(sent.log).toContain('Request validation failed: Missing required request parameters: [x-tenant, q]');
     expect(sent.notes).toEqual(['POST /search: Missing required request parameters: [x-tenant, q] (validator params-only)']);
   });
