@@ -3,7 +3,7 @@
  * headers, and a SigV4 signature that a server checking it with the SDK's own signer accepts.
  */
 import { FakeDynamoDb, startFakeDynamoDb } from './dynamodb-fake';
-import { awsServiceRequest } from '../../../src/cli/local/pipeline/integrations/aws-service-request';
+import { awsServiceEndpoint, awsServiceRequest } from '../../../src/cli/local/pipeline/integrations/aws-service-request';
 import { OutboundRequest, sendOutbound } from '../../../src/cli/local/pipeline/integrations/outbound';
 
 const CREDENTIALS = { accessKeyId: 'AKIDLOCALTEST', secretAccessKey: 'local-secret' };
@@ -141,4 +141,12 @@ test('an endpoint variable that is not a URL names the variable', async () => {
     missingEndpoint: 'AWS_ENDPOINT_URL_DYNAMODB',
     message: 'AWS_ENDPOINT_URL_DYNAMODB: "localhost 8000" is not a URL (http://host:port)',
   });
+});
+
+test('the endpoint an AWS integration uses, for the start-up listing', () => {
+  const uri = 'arn:aws:apigateway:eu-west-1:dynamodb:action/PutItem';
+  expect(awsServiceEndpoint(uri, {})).toEqual({ service: 'dynamodb', variable: 'AWS_ENDPOINT_URL_DYNAMODB', endpoint: undefined });
+  expect(awsServiceEndpoint(uri, { AWS_ENDPOINT_URL: 'http://127.0.0.1:4566' })).toEqual({ service: 'dynamodb', variable: 'AWS_ENDPOINT_URL_DYNAMODB', endpoint: 'http://127.0.0.1:4566' });
+  expect(awsServiceEndpoint(uri, { AWS_ENDPOINT_URL: 'http://a', AWS_ENDPOINT_URL_DYNAMODB: 'http://b' })?.endpoint).toBe('http://b');
+  expect(awsServiceEndpoint('not an arn', {})).toBeUndefined();
 });

@@ -46,6 +46,27 @@ const PLACEHOLDER_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local'
 
 const URI = /^arn:[^:]+:apigateway:([^:]*):([^:]+):(action|path)\/(.*)$/s;
 
+/** Where an AWS integration's requests go locally (for the start-up listing): the variable read, and its value if set. */
+export interface AwsServiceEndpoint {
+  /** The service part of the URI (`dynamodb`). */
+  readonly service: string;
+  /** The service's variable (`AWS_ENDPOINT_URL_DYNAMODB`). */
+  readonly variable: string;
+  /** Its value, else `AWS_ENDPOINT_URL`'s; undefined when neither is set. */
+  readonly endpoint?: string;
+}
+
+export function awsServiceEndpoint(uri: string, env: NodeJS.ProcessEnv): AwsServiceEndpoint | undefined {
+  const parsed = URI.exec(uri);
+  if (parsed === null) {
+    return undefined;
+  }
+  const labels = parsed[2].split('.');
+  const variable = endpointVariable(awsService(labels[labels.length - 1]).serviceId);
+  const endpoint = env[variable] || env.AWS_ENDPOINT_URL || undefined;
+  return { service: labels[labels.length - 1], variable, endpoint };
+}
+
 export async function awsServiceRequest(input: AwsServiceRequestInput): Promise<AwsServiceRequestResult> {
   const parsed = URI.exec(input.uri);
   if (parsed === null) {
