@@ -59,6 +59,7 @@ function buildHeaderApi(stack: Stack): void {
 
   const perMethod = new apigw.UsagePlan(stack, 'MethodPlan', {
     apiStages: [{ api, stage: api.deploymentStage, throttle: [{ method: itemsGet, throttle: { rateLimit: 1, burstLimit: 1 } }] }],
+    throttle: { rateLimit: 1, burstLimit: 3 },
   });
   perMethod.addApiKey(new apigw.ApiKey(stack, 'MethodKey', { value: METHOD }));
 
@@ -159,11 +160,13 @@ test('a usage plan throttle over its burst is 429 Too Many Requests (THROTTLED)'
   expect(refused.headers['x-quota']).toBeUndefined();
 });
 
-test('a usage plan method throttle limits that method only', async () => {
-  expect((await get(prod('items'), { 'x-api-key': METHOD })).status).toBe(200);
-  expect((await get(prod('items'), { 'x-api-key': METHOD })).status).toBe(429);
-  expect((await get(prod('limited'), { 'x-api-key': METHOD })).status).toBe(200);
-  expect((await get(prod('limited'), { 'x-api-key': METHOD })).status).toBe(200);
+test('a usage plan method throttle limits that method, and the plan\'s throttle still counts its requests', async () => {
+  // Plan: burst 3 for the key; GET /items: burst 1 of its own.
+  const statuses: number[] = [];
+  for (const path of ['items', 'items', 'limited', 'limited', 'limited']) {
+    statuses.push((await get(prod(path), { 'x-api-key': METHOD })).status);
+  }
+  expect(statuses).toEqual([200, 429, 200, 200, 429]);
 });
 
 test('stage method throttling (methodOptions) applies without a key', async () => {
@@ -226,6 +229,40 @@ describe('the key source AUTHORIZER', () => {
     expect(JSON.parse(ok.body).identity.apiKey).toBe(KEY);
     expectForbidden(await get(`${authorized.url}items`, { 'Authorization': 'none', 'x-api-key': KEY }));
     expectForbidden(await get(`${authorized.url}items`, { Authorization: 'wrong-key-0123456789abcdef' }));
+  });
+});
+
+describe('a usage plan of two APIs', () => {
+  const KEY = 'shared-plan-key-0123456789ab';
+  let both: Running;
+
+  beforeAll(async () => {
+    const dir = synth((stack) => {
+      const plan = new apigw.UsagePlan(stack, 'Plan', { quota: { limit: 3, period: apigw.Period.MONTH } });
+      plan.addApiKey(new apigw.ApiKey(stack, 'Key', { value: KEY }));
+      for (const name of ['First', 'Second']) {
+        const api = new apigw.RestApi(stack, name, { deployOptions: { stageName: 'prod' } });
+        api.root.addResource('items').addMethod('GET', new apigw.MockIntegration({
+          requestTemplates: { 'application/json': '{"statusCode": 200}' },
+          integrationResponses: [{ statusCode: '200' }],
+        }), { apiKeyRequired: true, methodResponses: [{ statusCode: '200' }] });
+        plan.addApiStage({ stage: api.deploymentStage });
+      }
+    });
+    both = await serve(dir);
+  });
+
+  afterAll(async () => {
+    await both?.close();
+  });
+
+  test('counts a key\'s requests to both APIs against one quota', async () => {
+    const [first, second] = both.server.endpoints.map((e) => `${e.urls[0]}items`);
+    const statuses: number[] = [];
+    for (const url of [first, second, first, second]) {
+      statuses.push((await get(url, { 'x-api-key': KEY })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });
 

@@ -11,6 +11,7 @@ import { GatewayRequest, GatewayResponse, LocalGateway, MAX_BODY_BYTES, tooLarge
 import { requestId as newRequestId } from './ids';
 import { Invoker } from './invoker';
 import { ApiSpec, LocalApp } from './model';
+import { KeyCounters } from './pipeline/key-counters';
 import { unsendable } from './pipeline/sendable';
 import { listMethods } from './router';
 import { SigV4Credentials, SigV4Verifier } from './sigv4';
@@ -119,6 +120,7 @@ export class LocalApiServer {
     }
     const verifier = this.options.credentials === undefined ? undefined : new SigV4Verifier(this.options.credentials);
     this.invoker.warmAll();
+    const keyCounters = new KeyCounters();
     for (let i = 0; i < apis.length; i++) {
       const api = apis[i];
       const gateway = new LocalGateway({
@@ -129,6 +131,7 @@ export class LocalApiServer {
         allowUnsigned: this.options.allowUnsigned,
         tokenVerifier: this.options.tokenVerifier,
         note: (id, text) => this.note(id, text),
+        keyCounters,
       });
       const server = http.createServer({ keepAliveTimeout: 5000 }, (req, res) => this.onRequest(gateway, req, res));
       this.servers.push(server);

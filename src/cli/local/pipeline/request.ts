@@ -9,6 +9,7 @@ import type { ParsedQuery } from '../query-string';
 import type { RouteMatch } from '../router';
 import type { SigV4Verifier } from '../sigv4';
 import type { ExecutionLog } from './execution-log';
+import type { KeyCounters } from './key-counters';
 
 /** A request as received. */
 export interface GatewayRequest {
@@ -45,6 +46,8 @@ export interface GatewaySettings {
   readonly allowUnsigned?: boolean;
   /** Gateway notes for the terminal (why a request was refused). */
   readonly note?: (requestId: string, text: string) => void;
+  /** Usage plan counters per key, shared by the gateways of one server (a plan's limits span its APIs); default: the gateway's own. */
+  readonly keyCounters?: KeyCounters;
   /** Verifies user pool tokens for `COGNITO_USER_POOLS` methods; undefined: every such request is refused. */
   readonly tokenVerifier?: TokenVerifier;
   /**
