@@ -3,7 +3,7 @@
  * velocityjs. Each template text is parsed once; a syntax error is remembered as well.
  */
 import { Compile, parse } from 'velocityjs';
-import { contextVariable, ContextInput, ContextVariable } from './context-variable';
+import { contextVariable, ContextInput, ContextOverrides } from './context-variable';
 import { inputVariable, RequestParameters } from './input-variable';
 import { JAVA_METHOD_HANDLERS } from './java-text';
 import { TemplateError } from './template-error';
@@ -18,10 +18,10 @@ export interface TemplateInput {
   readonly stageVariables: Readonly<Record<string, string>>;
 }
 
-/** The output, and the `$context` the template saw (with the overrides it set). */
+/** The output, and the overrides the template set in `$context`. */
 export interface TemplateOutput {
   readonly text: string;
-  readonly context: ContextVariable;
+  readonly context: ContextOverrides;
 }
 
 type Parsed = { readonly asts: ReturnType<typeof parse> } | { readonly error: string };
@@ -47,6 +47,10 @@ function parsed(template: string): ReturnType<typeof parse> {
 
 /** Evaluates `template`; throws a {@link TemplateError} when it cannot. */
 export function renderTemplate(template: string, input: TemplateInput): TemplateOutput {
+  if (!/[$#]/.test(template)) {
+    // No reference and no directive: the text is the output (CORS preflight templates, static bodies).
+    return { text: template, context: { requestOverride: { header: {}, querystring: {}, path: {} }, responseOverride: { header: {} } } };
+  }
   const asts = parsed(template);
   const context = contextVariable(input.context);
   const variables = {
