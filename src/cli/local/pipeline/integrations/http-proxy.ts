@@ -89,18 +89,22 @@ function endpointUrl(routed: RoutedRequest, integration: HttpProxyIntegrationSpe
 }
 
 /**
- * A value as a path part: a method request path parameter arrives as sent (still percent-encoded)
- * and passes as it is; other characters a path cannot carry (from a header or a query value) are
- * encoded, and so is a `%` that starts no escape. The slashes of a greedy value are kept.
+ * A value as a path part. Request parameters reach the backend decoded and encoded again, `%`
+ * included ("REST APIs URL-decode URL-encoded request parameters before passing them to backend
+ * integrations ... URL-encode the percent character", API Gateway important notes for REST APIs):
+ * each segment is encoded, the slashes of a greedy value kept.
  */
 function pathSafe(value: string): string {
-  return value.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/g, (c) => {
-    try {
-      return encodeURIComponent(c);
-    } catch {
-      return '%EF%BF%BD'; // a lone surrogate: U+FFFD, as a decoder would make it
-    }
-  });
+  return value.split('/').map(encodeSegment).join('/');
+}
+
+function encodeSegment(segment: string): string {
+  try {
+    return encodeURIComponent(segment);
+  } catch {
+    // A lone surrogate: U+FFFD, as a decoder would make it.
+    return encodeURIComponent(segment.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
+  }
 }
 
 /** The request's query parameters (decoded and encoded again), those of `RequestParameters` replacing same-named ones. */
