@@ -4,6 +4,7 @@
  */
 import { UsageError } from '../command';
 import type { ApiKeySpec, ApiSpec, LocalApp } from './model';
+import { listMethods } from './router';
 
 /** One `--api-key NAME=VALUE`. */
 export interface ApiKeyValue {
@@ -48,16 +49,27 @@ export function withApiKeyValues(app: LocalApp, values: readonly ApiKeyValue[]):
   return { ...app, apis: app.apis.map((api) => withValues(api, chosen)) };
 }
 
-/** Start-up lines: the keys whose value is not the template's (local or set with --api-key). */
+/**
+ * Start-up lines: the keys whose value is not the template's (local or set with --api-key), and the
+ * stages where a method requires a key that no usage plan can give (every request there is refused).
+ */
 export function apiKeyLines(apis: readonly ApiSpec[]): string[] {
+  const lines: string[] = [];
   const shown = distinctKeys(apis).filter((key) => key.valueSource !== 'template');
-  if (shown.length === 0) {
-    return [];
+  if (shown.length > 0) {
+    lines.push(
+      'API keys without a value in the template (send one in x-api-key; set it with --api-key NAME=VALUE):',
+      ...shown.map((key) => `  ${describe(key)}: ${key.value}${key.valueSource === 'option' ? ' (--api-key)' : ''}${key.enabled ? '' : ' (disabled)'}`),
+    );
   }
-  return [
-    'API keys without a value in the template (send one in x-api-key; set it with --api-key NAME=VALUE):',
-    ...shown.map((key) => `  ${describe(key)}: ${key.value}${key.valueSource === 'option' ? ' (--api-key)' : ''}${key.enabled ? '' : ' (disabled)'}`),
-  ];
+  for (const api of apis) {
+    const keyed = listMethods(api.root).filter(({ method }) => method.apiKeyRequired);
+    const planless = api.stages.filter((stage) => !(api.usage?.plans ?? []).some((plan) => Object.prototype.hasOwnProperty.call(plan.stages, stage)));
+    if (keyed.length > 0 && planless.length > 0) {
+      lines.push(`${api.name}: no usage plan gives stage(s) ${planless.join(', ')} API keys, so its methods that require one (${keyed.map(({ resource, method }) => `${method.httpMethod} ${resource.path}`).join(', ')}) refuse every request there with 403, as they do once deployed`);
+    }
+  }
+  return lines;
 }
 
 function withValues(api: ApiSpec, chosen: ReadonlyMap<string, string>): ApiSpec {

@@ -5,7 +5,7 @@
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { synth } from './support';
 import { UsageError } from '../../../src/cli/command';
-import { parseApiKeyValue, withApiKeyValues } from '../../../src/cli/local/api-key-values';
+import { apiKeyLines, parseApiKeyValue, withApiKeyValues } from '../../../src/cli/local/api-key-values';
 import { readLocalApp } from '../../../src/cli/local/assembly';
 import { ApiSpec, UsageSpec } from '../../../src/cli/local/model';
 import { periodStart, QuotaCounter } from '../../../src/cli/local/pipeline/quota-counter';
@@ -30,6 +30,8 @@ describe('the usage plan reader', () => {
       plan.addApiKey(new apigw.ApiKey(stack, 'Made', { enabled: false }));
       const plain = new apigw.RestApi(stack, 'Plain', { deployOptions: { stageName: 'prod' } });
       plain.root.addMethod('GET', new apigw.MockIntegration());
+      const unplanned = new apigw.RestApi(stack, 'Unplanned', { deployOptions: { stageName: 'dev' } });
+      unplanned.root.addResource('orders').addMethod('POST', new apigw.MockIntegration(), { apiKeyRequired: true });
     }, { stackName: 'UsageStack' });
     apis = readLocalApp(dir).apis;
   });
@@ -68,6 +70,15 @@ describe('the usage plan reader', () => {
         { resourcePath: '/items', httpMethod: 'GET', rateLimit: 100, burstLimit: 2 },
       ],
     });
+  });
+
+  test('the start-up lines: keys with a local value, and stages where a method needs a key no plan can give', () => {
+    const made = usageOf('Api')!.keys.find((k) => k.constructPath === 'UsageStack/Made')!;
+    expect(apiKeyLines(apis)).toEqual([
+      'API keys without a value in the template (send one in x-api-key; set it with --api-key NAME=VALUE):',
+      `  UsageStack/Made: ${made.value} (disabled)`,
+      'Unplanned: no usage plan gives stage(s) dev API keys, so its methods that require one (POST /orders) refuse every request there with 403, as they do once deployed',
+    ]);
   });
 
   test('a local key value is stable and differs per key and per stack', () => {
