@@ -15,6 +15,9 @@ import type { GatewaySettings, RoutedRequest } from './request';
 import { StageBuckets } from './stage-buckets';
 import type { TokenBucket } from './token-bucket';
 
+// Both as recorded from deployed APIs: a throttled request's 31-byte body with TooManyRequestsException
+// (github.com/amberelectric/public-api/issues/280), a used-up quota's LimitExceededException
+// (github.com/massif-press/compcon/issues/2237); the words are the gateway's (knowledge center: api-gateway-429-limit).
 export const THROTTLED: GatewayError = { type: 'THROTTLED', status: 429, message: 'Too Many Requests', errorType: 'TooManyRequestsException' };
 export const QUOTA_EXCEEDED: GatewayError = { type: 'QUOTA_EXCEEDED', status: 429, message: 'Limit Exceeded', errorType: 'LimitExceededException' };
 
