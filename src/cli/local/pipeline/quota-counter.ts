@@ -1,7 +1,8 @@
 /**
  * A usage plan's quota for one key: at most `limit` requests per UTC day, week (from Sunday) or
- * month; in the initial period (the one the server started in) `offset` fewer.
- * https://docs.aws.amazon.com/apigateway/latest/api/API_QuotaSettings.html
+ * month; in the initial period (the one the server started in) `offset` fewer, as CloudFormation's
+ * QuotaSettings documents `Offset`.
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-apigateway-usageplan-quotasettings.html
  */
 import type { QuotaSpec } from '../model';
 
