@@ -33,6 +33,11 @@ export function readUsage(
   }
   const keyIds = new Set(plans.flatMap((plan) => plan.keyIds));
   const keys = [...keyIds].map((id) => readKey(stack, id, resources[id], environment));
+  for (const key of keys) {
+    if (key.valueSource === 'template' && (key.value.length < 20 || key.value.length > 128)) {
+      warnings.push(`${stack.stackName}/${key.logicalId}: API key ${key.name} has a Value of ${key.value.length} characters; API Gateway takes 20 to 128, so the deploy will fail (it works locally)`);
+    }
+  }
   const source = resources[apiId]?.Properties?.ApiKeySourceType;
   return { keySource: source === 'AUTHORIZER' ? 'AUTHORIZER' : 'HEADER', keys, plans, stageThrottles };
 }

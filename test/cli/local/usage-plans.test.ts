@@ -14,6 +14,7 @@ import { localKeyValue } from '../../../src/cli/local/usage-plan-reader';
 
 describe('the usage plan reader', () => {
   let apis: readonly ApiSpec[];
+  let warnings: readonly string[];
 
   beforeAll(() => {
     const dir = synth((stack) => {
@@ -28,12 +29,16 @@ describe('the usage plan reader', () => {
       plan.addApiStage({ stage: beta });
       plan.addApiKey(api.addApiKey('Literal', { apiKeyName: 'literal', value: 'literal-key-0123456789abc' }));
       plan.addApiKey(new apigw.ApiKey(stack, 'Made', { enabled: false }));
+      plan.addApiKey(new apigw.ApiKey(stack, 'Short', { value: 'only-nineteen-chars' }));
+      plan.addApiKey(new apigw.ApiKey(stack, 'Twenty', { value: 'exactly-twenty-chars' }));
       const plain = new apigw.RestApi(stack, 'Plain', { deployOptions: { stageName: 'prod' } });
       plain.root.addMethod('GET', new apigw.MockIntegration());
       const unplanned = new apigw.RestApi(stack, 'Unplanned', { deployOptions: { stageName: 'dev' } });
       unplanned.root.addResource('orders').addMethod('POST', new apigw.MockIntegration(), { apiKeyRequired: true });
     }, { stackName: 'UsageStack' });
-    apis = readLocalApp(dir).apis;
+    const app = readLocalApp(dir);
+    apis = app.apis;
+    warnings = app.warnings;
   });
 
   const usageOf = (name: string): UsageSpec | undefined => apis.find((a) => a.name === name)!.usage;
@@ -61,6 +66,14 @@ describe('the usage plan reader', () => {
     expect(literal).toMatchObject({ value: 'literal-key-0123456789abc', valueSource: 'template', enabled: true, constructPath: 'UsageStack/Api/Literal' });
     const made = keys.find((k) => k.constructPath === 'UsageStack/Made')!;
     expect(made).toMatchObject({ name: made.logicalId, valueSource: 'local', enabled: false, value: localKeyValue('UsageStack', made.logicalId) });
+  });
+
+  test.each([[19, true], [20, false]])('a template Value of %i characters is announced: %s (API Gateway takes 20 to 128)', (length, warned) => {
+    const key = usageOf('Api')!.keys.find((k) => k.value.length === length)!;
+    const announced = warnings.filter((w) => w.startsWith(`UsageStack/${key.logicalId}: `));
+    expect(announced).toEqual(warned
+      ? [`UsageStack/${key.logicalId}: API key ${key.name} has a Value of ${length} characters; API Gateway takes 20 to 128, so the deploy will fail (it works locally)`]
+      : []);
   });
 
   test('stage throttling: the stage-wide entry fills what a method entry leaves unset, the account limits the rest', () => {
