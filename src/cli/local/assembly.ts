@@ -257,7 +257,7 @@ function readStackApis(
         cognitoAuthorizer: authorizerId !== undefined ? authorizers.get(authorizerId)?.cognito : undefined,
         authorizationScopes: Array.isArray(p.AuthorizationScopes) ? p.AuthorizationScopes.filter((s: unknown) => typeof s === 'string') : [],
         apiKeyRequired: p.ApiKeyRequired === true || p.ApiKeyRequired === 'true',
-        integration: readIntegration(integrationContext, p.Integration, methodId, p.MethodResponses),
+        integration: readIntegration(integrationContext, p.Integration, methodId),
         requestValidation: validationOf(methodId, p),
       };
       target.methods.set(spec.httpMethod, spec);

@@ -1,8 +1,7 @@
 /**
- * Reads a method's `Integration` (and the `MethodResponses` its response templates are chosen
- * by) from a template: `AWS_PROXY` to a function of the template, and the non-proxy kinds
- * (`MOCK`, `AWS` to a Lambda function or another service, `HTTP`) with their templates,
- * parameters and integration responses.
+ * Reads a method's `Integration` from a template: `AWS_PROXY` to a function of the template,
+ * `HTTP_PROXY`, and the non-proxy kinds (`MOCK`, `AWS` to a Lambda function or another service,
+ * `HTTP`) with their templates, parameters and integration responses.
  */
 import { IntrinsicEnvironment, tryEvaluateString } from './intrinsics';
 import {
@@ -29,7 +28,7 @@ export interface IntegrationReadContext {
 /** A Lambda invocation Uri (`arn:aws:apigateway:<region>:lambda:path/2015-03-31/functions/<arn>/invocations`). */
 const LAMBDA_INVOCATION = /:lambda:path\/[^/]+\/functions\/.+\/invocations$/;
 
-export function readIntegration(context: IntegrationReadContext, integration: any, methodId: string, methodResponses?: unknown): IntegrationSpec {
+export function readIntegration(context: IntegrationReadContext, integration: any, methodId: string): IntegrationSpec {
   const type = String(integration?.Type ?? 'MOCK').toUpperCase();
   if (type === 'AWS_PROXY') {
     return readLambdaProxy(context, integration, methodId);
@@ -65,7 +64,6 @@ export function readIntegration(context: IntegrationReadContext, integration: an
     requestParameters: stringValues(integration?.RequestParameters),
     integrationResponses: (Array.isArray(integration?.IntegrationResponses) ? integration.IntegrationResponses : []).map(readIntegrationResponse),
     timeoutMs: timeoutOf(integration?.TimeoutInMillis),
-    methodResponseTypes: readMethodResponseTypes(methodResponses),
   };
   return spec;
 }
@@ -133,17 +131,6 @@ function readIntegrationResponse(response: any): IntegrationResponseSpec {
     responseTemplates: stringValues(response?.ResponseTemplates),
     contentHandling: contentHandlingOf(response?.ContentHandling),
   };
-}
-
-/** Status code → the content types of its `ResponseModels`, in order. */
-function readMethodResponseTypes(methodResponses: unknown): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const response of Array.isArray(methodResponses) ? methodResponses : []) {
-    if (response?.StatusCode !== undefined) {
-      ownSet(out, String(response.StatusCode), Object.keys(response.ResponseModels ?? {}));
-    }
-  }
-  return out;
 }
 
 function passthroughOf(value: unknown): PassthroughBehavior {

@@ -77,8 +77,6 @@ export interface NonProxyIntegrationSpec {
   readonly requestParameters: Readonly<Record<string, string>>;
   readonly integrationResponses: readonly IntegrationResponseSpec[];
   readonly timeoutMs: number;
-  /** The method's `MethodResponses`: status code → the response models' content types (the first picks the response template). */
-  readonly methodResponseTypes: Readonly<Record<string, readonly string[]>>;
 }
 
 /** An `HTTP_PROXY` integration (public endpoint): the request forwarded as it is, the response passed back as it is. */
