@@ -10,10 +10,13 @@ import type { RoutedRequest } from '../../request';
 import { eventInputOf } from '../lambda-proxy';
 import type { Backend, BackendResponse } from './backend';
 
-/** A mapped body that is not JSON: the gateway's 400 (it parses the integration request as JSON for Lambda). */
+/**
+ * A mapped body that is not JSON: the gateway's 400 (it parses the integration request as JSON for
+ * Lambda). Not a validator's BAD_REQUEST_BODY: the API's DEFAULT_4XX response applies.
+ */
 export function notJson(reason: string): GatewayError {
   const message = `Could not parse request body into json: ${reason}`;
-  return { type: 'BAD_REQUEST_BODY', status: 400, message, errorType: 'BadRequestException' };
+  return { type: 'DEFAULT_4XX', status: 400, message, errorType: 'BadRequestException' };
 }
 
 export const lambdaBackend: Backend<'lambda'> = async (routed, integration, request) => {
