@@ -7,6 +7,7 @@
  * A template that cannot be evaluated is the API's configuration error (500); a body a template
  * reads as JSON that is not JSON is the client's (400).
  */
+import { isUtf8 } from 'buffer';
 import { TemplateError } from '../../mapping/template-error';
 import type { NonProxyIntegrationSpec } from '../../model';
 import { API_CONFIGURATION_ERROR, GatewayError } from '../gateway-errors';
@@ -34,7 +35,7 @@ export async function integrateNonProxy(routed: RoutedRequest, integration: NonP
   if ('type' in backend) {
     return backend;
   }
-  routed.log?.add(`Endpoint response body before transformations: ${backend.body.toString('utf8')}`);
+  routed.log?.add(`Endpoint response body before transformations: ${isUtf8(backend.body) ? backend.body.toString('utf8') : `[Binary Data] (${backend.body.length} bytes)`}`);
   const selected = selectIntegrationResponse(integration.integrationResponses, backend.selectionInput);
   if (selected === undefined) {
     routed.settings.note?.(routed.ids.requestId, `${routed.route.method.httpMethod} ${routed.route.resource.path}: no integration response matches ${JSON.stringify(backend.selectionInput ?? '(success)')} and none is the default`);
