@@ -117,6 +117,13 @@ function buildApi(stack: Stack): void {
     statusCode: '200',
     responseTemplates: { 'application/json': '#set($context.responseOverride.status = 202)#set($context.responseOverride.header.X-Override = "$context.stage")accepted' },
   }]), { methodResponses: [{ statusCode: '200' }] });
+  const keyed = api.root.addResource('keyed');
+  keyed.addMethod('GET', mock('{"statusCode": 200}', [{
+    statusCode: '200',
+    responseTemplates: { 'application/json': '$context.identity.apiKey|$context.identity.apiKeyId|$context.identity.sourceIp' },
+  }]), { apiKeyRequired: true, methodResponses: [{ statusCode: '200' }] });
+  const key = new apigw.ApiKey(stack, 'Key', { value: 'mapping-test-key-0123456789' });
+  new apigw.UsagePlan(stack, 'Plan', { apiStages: [{ api, stage: api.deploymentStage }] }).addApiKey(key);
   api.root.addResource('broken').addMethod('GET', mock('#if($input.body', [{ statusCode: '200' }]), { methodResponses: [{ statusCode: '200' }] });
 }
 
@@ -298,6 +305,12 @@ describe('MOCK integration with templates', () => {
     expect(response.status).toBe(202);
     expect(response.headers['x-override']).toBe('prod');
     expect(response.body).toBe('accepted');
+  });
+
+  test('$context.identity has the API key the request was let in with', async () => {
+    const response = await send('GET', '/prod/keyed', { headers: [['x-api-key', 'mapping-test-key-0123456789']] });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatch(/^mapping-test-key-0123456789\|Key\w*\|127\.0\.0\.1$/);
   });
 
   test('a template that does not parse is 500, logged as a configuration error', async () => {
