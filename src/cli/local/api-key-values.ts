@@ -36,6 +36,7 @@ export function withApiKeyValues(app: LocalApp, values: readonly ApiKeyValue[]):
   }
   const all = distinctKeys(app.apis);
   const chosen = new Map<string, string>();
+  const names = new Map<string, string>();
   for (const { name, value } of values) {
     const matches = all.filter((key) => key.name === name || key.logicalId === name || key.constructPath === name || keyId(key) === name);
     if (matches.length === 0) {
@@ -45,6 +46,14 @@ export function withApiKeyValues(app: LocalApp, values: readonly ApiKeyValue[]):
       throw new UsageError(`--api-key ${name}: several API keys are named so (${matches.map(describe).join(', ')}); name one by its logical id or construct path`);
     }
     chosen.set(keyId(matches[0]), value);
+    names.set(keyId(matches[0]), name);
+  }
+  // API Gateway takes two keys with one value for the same key: a value must stay unique.
+  for (const [id, value] of chosen) {
+    const twin = all.find((key) => keyId(key) !== id && (chosen.get(keyId(key)) ?? key.value) === value);
+    if (twin !== undefined) {
+      throw new UsageError(`--api-key ${names.get(id)}: the value is already the value of API key ${describe(twin)}; key values must be unique`);
+    }
   }
   return { ...app, apis: app.apis.map((api) => withValues(api, chosen)) };
 }

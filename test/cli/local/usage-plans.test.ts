@@ -106,6 +106,10 @@ describe('the usage plan reader', () => {
     const changed = withApiKeyValues(app, [{ name: 'UsageStack/Made', value }]);
     expect(changed.apis.find((a) => a.name === 'Api')!.usage!.keys.find((k) => k.constructPath === 'UsageStack/Made')).toMatchObject({ value, valueSource: 'option' });
     expect(apis.find((a) => a.name === 'Api')!.usage!.keys.find((k) => k.constructPath === 'UsageStack/Made')!.valueSource).toBe('local');
+    expect(() => withApiKeyValues(app, [{ name: 'UsageStack/Made', value: 'literal-key-0123456789abc' }]))
+      .toThrow(/^--api-key UsageStack\/Made: the value is already the value of API key literal \(UsageStack\/Api\/Literal\); key values must be unique$/);
+    expect(() => withApiKeyValues(app, [{ name: 'UsageStack/Made', value }, { name: 'literal', value }]))
+      .toThrow(/^--api-key UsageStack\/Made: the value is already the value of API key literal \(UsageStack\/Api\/Literal\); key values must be unique$/);
     const twin = { ...apis[0], name: 'Twin', usage: { ...apis[0].usage!, keys: apis[0].usage!.keys.map((k) => ({ ...k, stackName: 'Other', constructPath: `Other/${k.logicalId}` })) } };
     expect(() => withApiKeyValues({ ...app, apis: [apis[0], twin] }, [{ name: 'literal', value }]))
       .toThrow(/^--api-key literal: several API keys are named so \(literal \(UsageStack\/Api\/Literal\), literal \(Other\/ApiLiteral[0-9A-F]+\)\); name one by its logical id or construct path$/);
