@@ -135,14 +135,23 @@ function itemPath(event: ItemsProxyEvent): string | undefined | null {
   const proxy = event.pathParameters?.proxy;
   if (proxy !== undefined && proxy !== null) {
     const trimmed = proxy.replace(/^\/+|\/+$/g, '');
-    return trimmed === '' ? undefined : trimmed;
+    return trimmed === '' ? undefined : percentDecoded(trimmed);
   }
   const path = (event.resource && !event.resource.includes('{') ? event.resource : event.path) ?? '/items';
   const match = /^\/items(?:\/(.*?))?\/*$/.exec(path);
   if (!match) {
     return null;
   }
-  return match[1] === undefined || match[1] === '' ? undefined : match[1];
+  return match[1] === undefined || match[1] === '' ? undefined : percentDecoded(match[1]);
+}
+
+/** REST APIs pass the path and its parameters percent-encoded, as the client sent them; a malformed escape stays as sent. */
+function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function parseLimit(raw: string | undefined): number {

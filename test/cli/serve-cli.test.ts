@@ -61,7 +61,7 @@ test('serve prints the routes, answers, logs function output, and stops cleanly 
   const out = cli.stdout();
   expect(out).toMatch(/^Serving 2 REST API\(s\) from /);
   const itemsUrl = /ItemsApi \(CliTest\/ItemsApi[0-9A-F]{8}\) at (http:\/\/127\.0\.0\.1:\d+\/prod\/)/.exec(out)![1];
-  expect(out).toMatch(new RegExp(`GET +${itemsUrl.replace(/[.]/g, '\\.')}items +-> CliTest/ItemsApiFn\\n`));
+  expect(out).toMatch(new RegExp(`GET +${itemsUrl.replace(/[.]/g, '\\.')}items +-> CliTest/ItemsApiFn  \\[NONE\\]\\n`));
   expect(out).toMatch(/OPTIONS +http:\/\/127\.0\.0\.1:\d+\/dev\/items +-> MOCK/);
   const response = await fetch(`${itemsUrl}items?limit=5`);
   expect(response.status).toBe(200);

@@ -161,13 +161,13 @@ describe('serve: the function environment', () => {
     const response = parseCurlResponse((await curl(['-i', `${base}sdk`])).stdout);
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body)).toEqual({ client: 'function' });
-    expect(cli.stdout()).toMatch(/GET\s+http:\/\/127\.0\.0\.1:\d+\/dev\/sdk\s+-> EnvStack\/SdkFn\n/);
+    expect(cli.stdout()).toMatch(/GET\s+http:\/\/127\.0\.0\.1:\d+\/dev\/sdk\s+-> EnvStack\/SdkFn  \[NONE\]\n/);
   });
 
   test('a missing AWS SDK package: one start-up warning with the install command, the route marked, 502 as an init failure', async () => {
     const nodeModules = path.join(__dirname, '..', '..', 'node_modules');
     expect(cli.stderr()).toContain(`vendor-outputs serve: warning: EnvStack/MissingFn: imports @aws-sdk/client-not-there, which the Lambda runtime provides but ${nodeModules} does not hold; their requests fail at init (502) until you run in ${path.dirname(nodeModules)}: npm install --save-dev @aws-sdk/client-not-there\n`);
-    expect(cli.stdout()).toMatch(/GET\s+http:\/\/127\.0\.0\.1:\d+\/dev\/missing\s+-> EnvStack\/MissingFn \(missing @aws-sdk\/client-not-there\)\n/);
+    expect(cli.stdout()).toMatch(/GET\s+http:\/\/127\.0\.0\.1:\d+\/dev\/missing\s+-> EnvStack\/MissingFn \(missing @aws-sdk\/client-not-there\)  \[NONE\]\n/);
     const response = parseCurlResponse((await curl(['-i', `${base}missing`])).stdout);
     expect(response.status).toBe(502);
     expect(JSON.parse(response.body)).toEqual({ message: 'Internal server error' });
@@ -176,7 +176,7 @@ describe('serve: the function environment', () => {
   test('a Node.js runtime other than the host major: a start-up warning and a note on the route; it still runs', async () => {
     const other = `nodejs${HOST_MAJOR === 22 ? 20 : 22}.x`;
     expect(cli.stderr()).toContain(`vendor-outputs serve: warning: EnvStack/OtherFn: runtime ${other} runs on this machine's Node.js ${process.version}; what differs between Node.js ${HOST_MAJOR === 22 ? 20 : 22} and ${HOST_MAJOR} differs here\n`);
-    expect(cli.stdout()).toMatch(new RegExp(`GET\\s+http://127\\.0\\.0\\.1:\\d+/dev/other\\s+-> EnvStack/OtherFn \\(${other.replace('.', '\\.')} on Node\\.js ${HOST_MAJOR}\\)\\n`));
+    expect(cli.stdout()).toMatch(new RegExp(`GET\\s+http://127\\.0\\.0\\.1:\\d+/dev/other\\s+-> EnvStack/OtherFn \\(${other.replace('.', '\\.')} on Node\\.js ${HOST_MAJOR}\\)  \\[NONE\\]\\n`));
     const { env } = JSON.parse(parseCurlResponse((await curl(['-i', `${base}other`])).stdout).body);
     expect(env.AWS_EXECUTION_ENV).toBe(`AWS_Lambda_${other}`);
   });
@@ -189,7 +189,7 @@ describe('serve: the function environment', () => {
   });
 
   test('a non-Node runtime is listed as not runnable with the reason', () => {
-    expect(cli.stdout()).toMatch(/GET\s+http:\/\/127\.0\.0\.1:\d+\/dev\/py\s+-> EnvStack\/PyFn \(not runnable: runtime python3\.12 is not run locally \(only nodejs runtimes are\)\)\n/);
+    expect(cli.stdout()).toMatch(/GET\s+http:\/\/127\.0\.0\.1:\d+\/dev\/py\s+-> EnvStack\/PyFn \(not runnable: runtime python3\.12 is not run locally \(only nodejs runtimes are\)\)  \[NONE\]\n/);
   });
 });
 

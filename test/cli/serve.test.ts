@@ -107,7 +107,7 @@ describe('start-up', () => {
   test('serves the API at /<stage>/ and prints its routes with their functions', () => {
     expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/test\/$/);
     const table = running.server.routeTable().join('\n');
-    expect(table).toMatch(new RegExp(`GET +${base.replace(/[.]/g, '\\.')}/items +-> LocalTest/Behaviours\\n`));
+    expect(table).toMatch(new RegExp(`GET +${base.replace(/[.]/g, '\\.')}/items +-> LocalTest/Behaviours  \\[NONE\\]\\n`));
     expect(table).toContain('-> LocalTest/Inline');
     expect(table).toMatch(/OPTIONS +\S+\/items +-> MOCK/);
     expect(table).toMatch(/GET +\S+\/python +-> LocalTest\/Python \(not runnable: runtime python3\.12 is not run locally \(only nodejs runtimes are\)\)/);

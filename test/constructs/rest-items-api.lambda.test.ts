@@ -130,6 +130,13 @@ describe('/items/{proxy+} (ANY)', () => {
     expect(JSON.parse(result.body)).toEqual({ item: { id: 'object/7', name: 'Item object/7' } });
   });
 
+  test('the id arrives percent-encoded, as REST APIs pass path parameters, and is decoded', async () => {
+    const result = await handler(event('GET', '/items/a%20b%2Fc'));
+    expect(JSON.parse(result.body)).toEqual({ item: { id: 'a b/c', name: 'Item a b/c' } });
+    const malformed = await handler(event('GET', '/items/100%zz'));
+    expect(JSON.parse(malformed.body)).toEqual({ item: { id: '100%zz', name: 'Item 100%zz' } });
+  });
+
   test('GET /items/ (empty proxy) is the collection', async () => {
     const result = await handler(event('GET', '/items/', { query: { limit: '2' } }));
     expect(JSON.parse(result.body).count).toBe(2);

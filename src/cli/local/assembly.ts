@@ -19,10 +19,12 @@ import {
   ResourceNode, StackSpec,
 } from './model';
 import { ownSet } from './own-record';
+import { integrationFunctionId, referencedId } from './template-references';
 import { readUsage } from './usage-plan-reader';
 import { readRequestValidation } from './validation/validator-reader';
 
-export { MAX_INTEGRATION_TIMEOUT_MS } from './integration-reader';
+export { MAX_INTEGRATION_TIMEOUT_MS } from './integration-timeout';
+export { integrationFunctionId, referencedId } from './template-references';
 
 /** Region used when a stack is environment-agnostic. */
 export const DEFAULT_REGION = 'us-east-1';
@@ -71,53 +73,6 @@ function localArtifact(stack: AssemblyStack): StackArtifact {
     constructPaths.set(logicalId, constructPath.replace(/\/Resource$/, ''));
   }
   return { ...stack, region: stack.region ?? DEFAULT_REGION, constructPaths };
-}
-
-/** The logical id a `Ref` or `Fn::GetAtt` points to. */
-export function referencedId(expression: unknown): string | undefined {
-  if (expression && typeof expression === 'object' && !Array.isArray(expression)) {
-    const e = expression as Record<string, unknown>;
-    if (typeof e.Ref === 'string') {
-      return e.Ref;
-    }
-    const getAtt = e['Fn::GetAtt'];
-    if (Array.isArray(getAtt) && typeof getAtt[0] === 'string') {
-      return getAtt[0];
-    }
-    if (typeof getAtt === 'string') {
-      return getAtt.split('.')[0];
-    }
-  }
-  return undefined;
-}
-
-/** The Lambda function an integration `Uri` invokes (`Fn::GetAtt [Fn, Arn]` inside a Join or Sub). */
-export function integrationFunctionId(uri: unknown, resources: Record<string, any>): string | undefined {
-  let found: string | undefined;
-  const visit = (value: unknown): void => {
-    if (found !== undefined || value === null || typeof value !== 'object') {
-      if (typeof value === 'string' && found === undefined) {
-        for (const m of value.matchAll(/\$\{([A-Za-z0-9]+)\.Arn\}/g)) {
-          if (resources[m[1]]?.Type === 'AWS::Lambda::Function') {
-            found = m[1];
-            return;
-          }
-        }
-      }
-      return;
-    }
-    const id = Array.isArray(value) ? undefined : referencedId(value);
-    const getAtt = (value as Record<string, unknown>)['Fn::GetAtt'];
-    if (id !== undefined && getAtt !== undefined && resources[id]?.Type === 'AWS::Lambda::Function') {
-      found = id;
-      return;
-    }
-    for (const child of Array.isArray(value) ? value : Object.values(value)) {
-      visit(child);
-    }
-  };
-  visit(uri);
-  return found;
 }
 
 function readStackApis(
@@ -227,14 +182,7 @@ function readStackApis(
     for (const [id] of pending) {
       warnings.push(`${artifact.stackName}/${id}: resource's parent is not in the template; not served`);
     }
-    const registerFunction = (fnId: string): string => {
-      const key = `${artifact.artifactId}/${fnId}`;
-      if (!functions.has(key)) {
-        functions.set(key, readFunction(artifact, fnId, resources[fnId], objectKeys, environment));
-      }
-      return key;
-    };
-    const authorizers = readAuthorizers({ artifact, resources, apiId: logicalId, environment, warnings, registerFunction });
+    const authorizers = readAuthorizers({ artifact, resources, apiId: logicalId, environment, warnings, registerFunction: integrationContext.registerFunction });
     const validationOf = readRequestValidation({ stackName: artifact.stackName, resources, apiLogicalId: logicalId, environment, warnings });
     for (const [methodId, method] of ofType('AWS::ApiGateway::Method')) {
       const p = method.Properties ?? {};

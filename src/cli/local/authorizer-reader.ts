@@ -3,10 +3,10 @@
  * their function, and Cognito user pool authorizers (`COGNITO_USER_POOLS`) with their pools.
  */
 import type { StackArtifact } from './assembly';
-import { integrationFunctionId, referencedId } from './assembly';
 import { localPoolId, parsePoolArn, poolIssuer } from './cognito/user-pool';
 import { IntrinsicEnvironment, tryEvaluateString } from './intrinsics';
 import { CognitoAuthorizerSpec, CognitoPoolSpec, LambdaAuthorizerSpec } from './model';
+import { integrationFunctionId, referencedId } from './template-references';
 
 /** An authorizer as its methods see it. */
 export interface AuthorizerEntry {

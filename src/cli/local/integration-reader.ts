@@ -3,15 +3,13 @@
  * `HTTP_PROXY`, and the non-proxy kinds (`MOCK`, `AWS` to a Lambda function or another service,
  * `HTTP`) with their templates, parameters and integration responses.
  */
+import { integrationTimeoutMs } from './integration-timeout';
 import { IntrinsicEnvironment, tryEvaluateString } from './intrinsics';
 import {
   ContentHandling, IntegrationResponseSpec, IntegrationSpec, NonProxyBackend, NonProxyIntegrationSpec, PassthroughBehavior,
 } from './model';
 import { ownSet } from './own-record';
 import { readHttpProxyIntegration } from './pipeline/integrations/http-proxy-reader';
-
-/** API Gateway's integration timeout ceiling for REST APIs. */
-export const MAX_INTEGRATION_TIMEOUT_MS = 29_000;
 
 /** What reading an integration needs from the stack being read. */
 export interface IntegrationReadContext {
@@ -63,7 +61,7 @@ export function readIntegration(context: IntegrationReadContext, integration: an
     contentHandling: contentHandlingOf(integration?.ContentHandling),
     requestParameters: stringValues(integration?.RequestParameters),
     integrationResponses: (Array.isArray(integration?.IntegrationResponses) ? integration.IntegrationResponses : []).map(readIntegrationResponse),
-    timeoutMs: timeoutOf(integration?.TimeoutInMillis),
+    timeoutMs: integrationTimeoutMs(integration?.TimeoutInMillis),
   };
   return spec;
 }
@@ -81,7 +79,7 @@ function readLambdaProxy(context: IntegrationReadContext, integration: any, meth
   return {
     type: 'AWS_PROXY',
     functionKey: context.registerFunction(fnId),
-    timeoutMs: timeoutOf(integration?.TimeoutInMillis),
+    timeoutMs: integrationTimeoutMs(integration?.TimeoutInMillis),
     ...(httpMethod === 'POST' ? {} : { integrationHttpMethod: httpMethod }),
   };
 }
@@ -142,11 +140,6 @@ function contentHandlingOf(value: unknown): ContentHandling | undefined {
   return value === 'CONVERT_TO_TEXT' || value === 'CONVERT_TO_BINARY' ? value : undefined;
 }
 
-/** `TimeoutInMillis`, at most API Gateway's ceiling (the default). */
-function timeoutOf(value: unknown): number {
-  const timeout = Number(value ?? MAX_INTEGRATION_TIMEOUT_MS);
-  return Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, MAX_INTEGRATION_TIMEOUT_MS) : MAX_INTEGRATION_TIMEOUT_MS;
-}
 
 function stringValues(object: unknown): Record<string, string> {
   const out: Record<string, string> = {};

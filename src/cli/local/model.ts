@@ -93,12 +93,17 @@ export interface HttpProxyIntegrationSpec {
   readonly description: string;
 }
 
+/** A Lambda proxy (`AWS_PROXY`) integration with a function of the template. */
+export interface LambdaProxyIntegrationSpec {
+  readonly type: 'AWS_PROXY';
+  readonly functionKey: string;
+  readonly timeoutMs: number;
+  /** `IntegrationHttpMethod` when it is not `POST` (Lambda is invoked with POST only: every request answers 500). */
+  readonly integrationHttpMethod?: string;
+}
+
 export type IntegrationSpec =
-  | {
-    readonly type: 'AWS_PROXY'; readonly functionKey: string; readonly timeoutMs: number;
-    /** `IntegrationHttpMethod` when it is not `POST` (Lambda is invoked with POST only: every request answers 500). */
-    readonly integrationHttpMethod?: string;
-  }
+  | LambdaProxyIntegrationSpec
   | NonProxyIntegrationSpec
   | HttpProxyIntegrationSpec
   | { readonly type: 'UNSUPPORTED'; readonly description: string };

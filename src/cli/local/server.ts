@@ -13,7 +13,7 @@ import { Invoker } from './invoker';
 import { ApiSpec, LocalApp } from './model';
 import { KeyCounters } from './pipeline/key-counters';
 import { unsendable } from './pipeline/sendable';
-import { listMethods } from './router';
+import { formatRouteRows, routeRows, RouteRow } from './route-listing';
 import { SigV4Credentials, SigV4Verifier } from './sigv4';
 
 export interface ServerOptions {
@@ -73,24 +73,15 @@ export class LocalApiServer {
     });
   }
 
-  /** Lines listing what is mounted: method, URL, function. */
+  /** Lines listing what is mounted: method, URL, what answers it and what the gateway checks first. */
   routeTable(): string[] {
-    const rows: string[][] = [];
+    const rows: RouteRow[] = [];
     for (const endpoint of this.endpoints) {
-      for (const url of endpoint.urls) {
-        for (const { resource, method } of listMethods(endpoint.api.root)) {
-          const integration = method.integration;
-          const target = integration.type === 'AWS_PROXY'
-            ? this.functionLabel(integration.functionKey)
-            : integration.type === 'MOCK' ? 'MOCK' : `not served (${integration.description})`;
-          const auth = method.authorizationType === 'NONE' ? '' : ` [${method.authorizationType}${method.authorizerName !== undefined ? ` ${method.authorizerName}` : ''}]`;
-          rows.push([method.httpMethod, `${url.replace(/\/$/, '')}${resource.path === '/' ? '/' : resource.path}`, `${target}${auth}`]);
-        }
-      }
+      endpoint.api.stages.forEach((stage, i) => {
+        rows.push(...routeRows(endpoint.api, stage, endpoint.urls[i], (key) => this.functionLabel(key), process.env));
+      });
     }
-    const w0 = Math.max(0, ...rows.map((r) => r[0].length));
-    const w1 = Math.max(0, ...rows.map((r) => r[1].length));
-    return rows.map(([m, u, t]) => `  ${m.padEnd(w0)}  ${u.padEnd(w1)}  -> ${t}`);
+    return formatRouteRows(rows);
   }
 
   async close(): Promise<void> {

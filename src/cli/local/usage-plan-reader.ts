@@ -5,10 +5,10 @@
  * throttling.
  */
 import { createHash } from 'crypto';
-import { referencedId } from './assembly';
 import { IntrinsicEnvironment, tryEvaluateString } from './intrinsics';
 import { ApiKeySpec, QuotaSpec, StageThrottleSetting, ThrottleLimits, UsagePlanSpec, UsageSpec } from './model';
 import { ownSet } from './own-record';
+import { referencedId } from './template-references';
 
 /**
  * The account-level limits per Region that apply where nothing lower is set (10,000 requests per

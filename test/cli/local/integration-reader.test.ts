@@ -3,7 +3,8 @@
  * passthrough behaviour, content handling, parameters, integration responses, timeout), which
  * backend it names, and the start-up warnings for what cannot be served.
  */
-import { IntegrationReadContext, MAX_INTEGRATION_TIMEOUT_MS, readIntegration } from '../../../src/cli/local/integration-reader';
+import { IntegrationReadContext, readIntegration } from '../../../src/cli/local/integration-reader';
+import { MAX_INTEGRATION_TIMEOUT_MS } from '../../../src/cli/local/integration-timeout';
 import { pseudoParameters } from '../../../src/cli/local/intrinsics';
 
 function context(): IntegrationReadContext & { warnings: string[]; registered: string[] } {

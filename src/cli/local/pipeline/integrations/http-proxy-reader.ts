@@ -3,10 +3,8 @@
  * be served locally becomes an `UNSUPPORTED` integration with a start-up warning saying why.
  */
 import { isParameterTarget } from './request-parameters';
+import { integrationTimeoutMs } from '../../integration-timeout';
 import type { IntegrationSpec } from '../../model';
-
-/** API Gateway's longest integration timeout for REST APIs (the default). */
-const MAX_TIMEOUT_MS = 29_000;
 
 export interface ReadIntegration {
   readonly integration: IntegrationSpec;
@@ -39,14 +37,13 @@ export function readHttpProxyIntegration(integration: any, evaluate: (expression
       ignored.push(key);
     }
   }
-  const timeout = Number(integration?.TimeoutInMillis ?? MAX_TIMEOUT_MS);
   return {
     integration: {
       type: 'HTTP_PROXY',
       uri,
       httpMethod,
       requestParameters,
-      timeoutMs: Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, MAX_TIMEOUT_MS) : MAX_TIMEOUT_MS,
+      timeoutMs: integrationTimeoutMs(integration?.TimeoutInMillis),
       description: `HTTP_PROXY ${httpMethod} ${uri}`,
     },
     warning: ignored.length === 0 ? undefined : `HTTP_PROXY integration: request parameters not applied locally: ${ignored.join(', ')}`,
