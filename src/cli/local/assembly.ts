@@ -182,7 +182,8 @@ function readStackApis(
     for (const [id] of pending) {
       warnings.push(`${artifact.stackName}/${id}: resource's parent is not in the template; not served`);
     }
-    const authorizers = readAuthorizers({ artifact, resources, apiId: logicalId, environment, warnings, registerFunction: integrationContext.registerFunction });
+    const { registerFunction } = integrationContext;
+    const authorizers = readAuthorizers({ artifact, resources, apiId: logicalId, environment, warnings, registerFunction });
     const validationOf = readRequestValidation({ stackName: artifact.stackName, resources, apiLogicalId: logicalId, environment, warnings });
     for (const [methodId, method] of ofType('AWS::ApiGateway::Method')) {
       const p = method.Properties ?? {};
