@@ -24,38 +24,49 @@ const SLOW_MS = 200;
 const API_KEY = 'bench-api-key-0123456789';
 const TOKEN = 'allow-bench';
 
-/** The benchmark's own app: a RestApi with GET /items on an inline Lambda returning BODY. */
+/**
+ * The benchmark's own app: a RestApi with GET /items on an inline Lambda returning BODY and GET
+ * /slow; and a second stack for the gateway's checks.
+ */
 function synthesize() {
   const cdk = require('aws-cdk-lib');
   const apigw = require('aws-cdk-lib/aws-apigateway');
   const lambda = require('aws-cdk-lib/aws-lambda');
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-bench-local-api-'));
   const app = new cdk.App({ outdir });
-  const stack = new cdk.Stack(app, 'BenchLocalApi');
-  const fn = new lambda.Function(stack, 'Items', {
+  const itemsFunction = (scope) => new lambda.Function(scope, 'Items', {
     runtime: lambda.Runtime.NODEJS_20_X,
     handler: 'index.handler',
     code: lambda.Code.fromInline(`const body = ${JSON.stringify(BODY)};\nexports.handler = async () => ({ statusCode: 200, headers: { 'Content-Type': 'application/json' }, body });`),
   });
+  const stack = new cdk.Stack(app, 'BenchLocalApi');
+  const fn = itemsFunction(stack);
   const slow = new lambda.Function(stack, 'Slow', {
     runtime: lambda.Runtime.NODEJS_20_X,
     handler: 'index.handler',
     code: lambda.Code.fromInline(`exports.handler = async () => { await new Promise((r) => setTimeout(r, ${SLOW_MS})); return { statusCode: 200, body: 'slow' }; };`),
   });
-  const authorizerFn = new lambda.Function(stack, 'Authorizer', {
+  const api = new apigw.RestApi(stack, 'Api', { deployOptions: { stageName: 'prod' } });
+  api.root.addResource('items').addMethod('GET', new apigw.LambdaIntegration(fn));
+  api.root.addResource('slow').addMethod('GET', new apigw.LambdaIntegration(slow));
+
+  // A second stack, served on its own so that the measurements above keep their app: the plain
+  // route again, and the same function behind a cached TOKEN authorizer and behind an API key.
+  const checks = new cdk.Stack(app, 'BenchChecks');
+  const checked = itemsFunction(checks);
+  const authorizerFn = new lambda.Function(checks, 'Authorizer', {
     runtime: lambda.Runtime.NODEJS_20_X,
     handler: 'index.handler',
     code: lambda.Code.fromInline(`exports.handler = async (event) => ({ principalId: 'bench', policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: event.authorizationToken === ${JSON.stringify(TOKEN)} ? 'Allow' : 'Deny', Resource: event.methodArn }] } });`),
   });
-  const api = new apigw.RestApi(stack, 'Api', { deployOptions: { stageName: 'prod' } });
-  api.root.addResource('items').addMethod('GET', new apigw.LambdaIntegration(fn));
-  api.root.addResource('slow').addMethod('GET', new apigw.LambdaIntegration(slow));
+  const checksApi = new apigw.RestApi(checks, 'Api', { deployOptions: { stageName: 'prod' } });
+  checksApi.root.addResource('items').addMethod('GET', new apigw.LambdaIntegration(checked));
   // The default TTL (300 s): after the first request the authorizer's answer comes from the cache.
-  const authorizer = new apigw.TokenAuthorizer(stack, 'Cached', { handler: authorizerFn });
-  api.root.addResource('authorized').addMethod('GET', new apigw.LambdaIntegration(fn), { authorizer });
-  api.root.addResource('keyed').addMethod('GET', new apigw.LambdaIntegration(fn), { apiKeyRequired: true });
-  const plan = api.addUsagePlan('Plan', { apiStages: [{ api, stage: api.deploymentStage }] });
-  plan.addApiKey(api.addApiKey('Key', { apiKeyName: 'bench', value: API_KEY }));
+  const authorizer = new apigw.TokenAuthorizer(checks, 'Cached', { handler: authorizerFn });
+  checksApi.root.addResource('authorized').addMethod('GET', new apigw.LambdaIntegration(checked), { authorizer });
+  checksApi.root.addResource('keyed').addMethod('GET', new apigw.LambdaIntegration(checked), { apiKeyRequired: true });
+  const plan = checksApi.addUsagePlan('Plan', { apiStages: [{ api: checksApi, stage: checksApi.deploymentStage }] });
+  plan.addApiKey(checksApi.addApiKey('Key', { apiKeyName: 'bench', value: API_KEY }));
   app.synth();
   return outdir;
 }
@@ -192,7 +203,7 @@ async function run(report) {
   const bareUrl = `http://127.0.0.1:${barePort}/prod/items`;
 
   // The local API, from command start to the first answered request.
-  const local = start([CLI, 'serve', '--app', assembly, '--port', '0', '--quiet'], /at http:\/\/127\.0\.0\.1:(\d+)\/prod\//);
+  const local = start([CLI, 'serve', '--app', assembly, '--stack', 'BenchLocalApi', '--port', '0', '--quiet'], /at http:\/\/127\.0\.0\.1:(\d+)\/prod\//);
   const localPort = (await local.ready)[1];
   const localUrl = `http://127.0.0.1:${localPort}/prod/items`;
   await untilAnswered(localUrl, 10_000);
@@ -241,27 +252,41 @@ async function run(report) {
     report({ name: `${BURST} concurrent requests to a ${SLOW_MS} ms function: failed`, value: run.failed, unit: '', target: 0 });
     report({ name: `${BURST} concurrent requests to a ${SLOW_MS} ms function: wall time`, value: run.wallMs, unit: ' ms', target: 3000 });
     report({ name: `${BURST} concurrent requests: peak RSS (server + runtime hosts)`, value: burstPeak, unit: ' MB' });
+  } finally {
+    await Promise.all([stop(local.child), stop(bare.child)]);
+  }
+  try {
+    await measureChecks(report, assembly);
+  } finally {
+    fs.rmSync(assembly, { recursive: true, force: true });
+  }
+}
 
-    // The gateway's checks, each against the plain route measured again now (same process, same warm function).
-    const checked = [
-      { name: 'cached Lambda authorizer', url: localUrl.replace(/\/items$/, '/authorized'), headers: { Authorization: TOKEN } },
-      { name: 'API key of a usage plan', url: localUrl.replace(/\/items$/, '/keyed'), headers: { 'x-api-key': API_KEY } },
+/** The gateway's checks, each as a ratio to the plain route of the same server, measured right before it. */
+async function measureChecks(report, assembly) {
+  const server = start([CLI, 'serve', '--app', assembly, '--stack', 'BenchChecks', '--port', '0', '--quiet'], /at http:\/\/127\.0\.0\.1:(\d+)\/prod\//);
+  const base = `http://127.0.0.1:${(await server.ready)[1]}/prod`;
+  try {
+    await untilAnswered(`${base}/items`, 10_000);
+    await load(`${base}/items`, { duration: 1 });
+    const routes = [
+      { name: 'cached Lambda authorizer', url: `${base}/authorized`, headers: { Authorization: TOKEN } },
+      { name: 'API key of a usage plan', url: `${base}/keyed`, headers: { 'x-api-key': API_KEY } },
     ];
-    for (const route of checked) {
+    for (const route of routes) {
       const probe = await fetch(route.url, { headers: route.headers });
       await probe.text();
       if (probe.status !== 200) {
         throw new Error(`${route.url} answered ${probe.status} with its credentials`);
       }
       await load(route.url, { duration: 1, headers: route.headers });
-      const plain = await load(localUrl, { duration: DURATION_S });
+      const plain = await load(`${base}/items`, { duration: DURATION_S });
       const behind = await load(route.url, { duration: DURATION_S, headers: route.headers });
       report({ name: `GET behind a ${route.name} (ratio to the plain route)`, value: behind.requests.average, baseline: plain.requests.average, unit: ' req/s', target: 0.8, higherIsBetter: true });
       report({ name: `GET behind a ${route.name}: errors + non-2xx`, value: behind.errors + behind.timeouts + behind.non2xx, unit: '', target: 0 });
     }
   } finally {
-    await Promise.all([stop(local.child), stop(bare.child)]);
-    fs.rmSync(assembly, { recursive: true, force: true });
+    await stop(server.child);
   }
 }
 
