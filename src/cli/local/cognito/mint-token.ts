@@ -3,7 +3,7 @@
  * the local signing key, for `vendor-outputs token`.
  */
 import { createHash, randomUUID } from 'crypto';
-import { importJWK, SignJWT } from 'jose';
+import { jose } from './jose-module';
 import type { SigningKey } from './signing-key';
 import { poolIssuer } from './user-pool';
 
@@ -57,7 +57,8 @@ export async function mintToken(key: SigningKey, request: TokenRequest): Promise
   for (const [name, value] of Object.entries(request.claims)) {
     Object.defineProperty(payload, name, { value, enumerable: true, writable: true, configurable: true });
   }
-  const privateKey = await importJWK(key.privateJwk, 'RS256');
+  const privateKey = await jose().importJWK(key.privateJwk, 'RS256');
+  const { SignJWT } = jose();
   return new SignJWT(payload).setProtectedHeader({ kid: key.privateJwk.kid!, alg: 'RS256' }).sign(privateKey);
 }
 

@@ -8,7 +8,8 @@
 import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { exportJWK, generateKeyPair, JWK } from 'jose';
+import type { JWK } from 'jose';
+import { jose } from './jose-module';
 import { CliError } from '../../command';
 
 export const SIGNING_KEY_DIR = '.vendor-outputs';
@@ -67,8 +68,8 @@ async function createKeyFile(file: string): Promise<void> {
   if (!fs.existsSync(ignore)) {
     fs.writeFileSync(ignore, '*\n');
   }
-  const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), kid: `local-${randomUUID()}`, alg: 'RS256', use: 'sig' };
+  const { privateKey } = await jose().generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+  const jwk = { ...(await jose().exportJWK(privateKey)), kid: `local-${randomUUID()}`, alg: 'RS256', use: 'sig' };
   const content = `${JSON.stringify({ comment: 'Local signing key of vendor-outputs: serve trusts tokens it signs, token signs with it. Not for any deployed system.', privateKey: jwk }, null, 2)}\n`;
   const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
   fs.writeFileSync(temp, content, { mode: 0o600 });

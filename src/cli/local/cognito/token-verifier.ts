@@ -5,7 +5,8 @@
  * whose `scope` holds one of them (an ID token is refused). See
  * https://repost.aws/knowledge-center/api-gateway-cognito-401-unauthorized.
  */
-import { createLocalJWKSet, errors, JWK, JWTPayload, jwtVerify } from 'jose';
+import type { createLocalJWKSet, JWK, JWTPayload } from 'jose';
+import { jose } from './jose-module';
 
 /** What the method asks of a token. */
 export interface TokenExpectation {
@@ -24,7 +25,7 @@ export class TokenVerifier {
 
   /** `keys`: the public keys tokens may be signed with (the local key, a pool's JWKS). */
   constructor(public readonly keys: readonly JWK[]) {
-    this.keySet = createLocalJWKSet({ keys: [...keys] });
+    this.keySet = jose().createLocalJWKSet({ keys: [...keys] });
   }
 
   async verify(token: string, expected: TokenExpectation): Promise<TokenCheck> {
@@ -33,7 +34,7 @@ export class TokenVerifier {
     }
     let claims: JWTPayload;
     try {
-      ({ payload: claims } = await jwtVerify(token, this.keySet, {
+      ({ payload: claims } = await jose().jwtVerify(token, this.keySet, {
         algorithms: ['RS256'],
         issuer: [...expected.issuers],
         requiredClaims: ['exp'],
@@ -58,6 +59,7 @@ export class TokenVerifier {
 }
 
 function whyRefused(error: unknown, token: string, expected: TokenExpectation): string {
+  const { errors } = jose();
   if (error instanceof errors.JWTExpired) {
     return `the token expired at ${new Date(Number(error.payload.exp) * 1000).toISOString()}`;
   }

@@ -2,12 +2,21 @@
  * Evaluates a mapping template (Velocity Template Language) with the gateway's variables, by
  * velocityjs. Each template text is parsed once; a syntax error is remembered as well.
  */
-import { Compile, parse } from 'velocityjs';
+import type * as Velocity from 'velocityjs';
 import { contextVariable, ContextInput, ContextOverrides } from './context-variable';
 import { inputVariable, RequestParameters } from './input-variable';
 import { JAVA_METHOD_HANDLERS } from './java-text';
 import { TemplateError } from './template-error';
 import { utilVariable } from './util-variable';
+
+let velocityModule: typeof Velocity | undefined;
+
+/** velocityjs, loaded on first use: an API whose templates are all static text does not load it. */
+function velocity(): typeof Velocity {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  velocityModule ??= require('velocityjs') as typeof Velocity;
+  return velocityModule;
+}
 
 /** What a template is evaluated with. */
 export interface TemplateInput {
@@ -24,16 +33,16 @@ export interface TemplateOutput {
   readonly context: ContextOverrides;
 }
 
-type Parsed = { readonly asts: ReturnType<typeof parse> } | { readonly error: string };
+type Parsed = { readonly asts: ReturnType<typeof Velocity.parse> } | { readonly error: string };
 
 /** Template text → parsed form. Template texts come from the API's definition, so this stays small. */
 const parsedTemplates = new Map<string, Parsed>();
 
-function parsed(template: string): ReturnType<typeof parse> {
+function parsed(template: string): ReturnType<typeof Velocity.parse> {
   let entry = parsedTemplates.get(template);
   if (entry === undefined) {
     try {
-      entry = { asts: parse(template) };
+      entry = { asts: velocity().parse(template) };
     } catch (e) {
       entry = { error: (e as Error).message.split('\n').filter((l) => l.trim() !== '').join(' ') };
     }
@@ -60,6 +69,7 @@ export function renderTemplate(template: string, input: TemplateInput): Template
     stageVariables: { ...input.stageVariables },
   };
   try {
+    const { Compile } = velocity();
     const text = new Compile(asts, { customMethodHandlers: JAVA_METHOD_HANDLERS as any }).render(variables);
     return { text, context };
   } catch (e) {
