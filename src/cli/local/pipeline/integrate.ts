@@ -3,10 +3,13 @@
  * method response (status, headers, body) or a gateway error.
  */
 import { API_CONFIGURATION_ERROR, GatewayError } from './gateway-errors';
-import { integrateHttpProxy } from './integrations/http-proxy';
 import { integrateLambdaProxy } from './integrations/lambda-proxy';
-import { integrateNonProxy } from './integrations/non-proxy';
 import type { RoutedRequest } from './request';
+
+// The other integrations load on first use: an API of Lambda proxy methods only (the common case)
+// starts without the mapping-template and outbound-request machinery.
+let httpProxyModule: typeof import('./integrations/http-proxy') | undefined;
+let nonProxyModule: typeof import('./integrations/non-proxy') | undefined;
 
 /** What an integration answered, before the gateway adds its own headers. */
 export interface MethodResponse {
@@ -34,11 +37,15 @@ export function integrate(routed: RoutedRequest): Promise<IntegrationResult> | I
     case 'AWS_PROXY':
       return integrateLambdaProxy(routed, integration);
     case 'HTTP_PROXY':
-      return integrateHttpProxy(routed, integration);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      httpProxyModule ??= require('./integrations/http-proxy') as typeof import('./integrations/http-proxy');
+      return httpProxyModule.integrateHttpProxy(routed, integration);
     case 'MOCK':
     case 'AWS':
     case 'HTTP':
-      return integrateNonProxy(routed, integration);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      nonProxyModule ??= require('./integrations/non-proxy') as typeof import('./integrations/non-proxy');
+      return nonProxyModule.integrateNonProxy(routed, integration);
     case 'UNSUPPORTED':
     default: {
       const description = integration.type === 'UNSUPPORTED' ? integration.description : 'this integration';
