@@ -18,7 +18,7 @@ import {
   ApiSpec, FunctionCode, FunctionSpec, GatewayResponseSpec, LocalApp, MethodSpec,
   ResourceNode, StackSpec,
 } from './model';
-import { ownSet } from './own-record';
+import { ownSet, stringEntries } from './own-record';
 import { integrationFunctionId, referencedId } from './template-references';
 import { readUsage } from './usage-plan-reader';
 import { readRequestValidation } from './validation/validator-reader';
@@ -218,17 +218,22 @@ function readStackApis(
         continue;
       }
       const headers: Record<string, string> = {};
+      const mappedHeaders: Record<string, string> = {};
       for (const [key, value] of Object.entries<any>(p.ResponseParameters ?? {})) {
         const m = /^gatewayresponse\.header\.(.+)$/.exec(key);
         const literal = typeof value === 'string' ? /^'(.*)'$/s.exec(value) : null;
         if (m && literal) {
           ownSet(headers, m[1], literal[1]);
+        } else if (m && typeof value === 'string') {
+          ownSet(mappedHeaders, m[1], value);
         }
       }
       gatewayResponses.push({
         responseType: String(p.ResponseType),
         statusCode: p.StatusCode !== undefined ? Number(p.StatusCode) : undefined,
         headers,
+        mappedHeaders,
+        templates: stringEntries(p.ResponseTemplates),
       });
     }
     const stages = stagesByApi.get(logicalId) ?? [];

@@ -43,7 +43,7 @@ export class LocalGateway {
     }
     const routed = routeRequest(received);
     if ('type' in routed) {
-      return renderError(this.settings.api, received.ids, routed);
+      return renderError(this.settings.api, received.ids, routed, received);
     }
     for (const check of CHECKS) {
       const outcome = check(routed);
@@ -64,7 +64,7 @@ export class LocalGateway {
   }
 
   private fail(routed: RoutedRequest, error: GatewayError): GatewayResponse {
-    const response = renderError(this.settings.api, routed.ids, error);
+    const response = renderError(this.settings.api, routed.ids, error, routed);
     routed.log?.add(`Method completed with status: ${response.statusCode}`);
     return response;
   }

@@ -8,7 +8,7 @@ import { IntrinsicEnvironment, tryEvaluateString } from './intrinsics';
 import {
   ContentHandling, IntegrationResponseSpec, IntegrationSpec, NonProxyBackend, NonProxyIntegrationSpec, PassthroughBehavior,
 } from './model';
-import { ownSet } from './own-record';
+import { stringEntries } from './own-record';
 import { readHttpProxyIntegration } from './pipeline/integrations/http-proxy-reader';
 
 /** What reading an integration needs from the stack being read. */
@@ -56,10 +56,10 @@ export function readIntegration(context: IntegrationReadContext, integration: an
     backend,
     description: describe(backend, integration),
     httpMethod: typeof integration?.IntegrationHttpMethod === 'string' ? integration.IntegrationHttpMethod.toUpperCase() : undefined,
-    requestTemplates: stringValues(integration?.RequestTemplates),
+    requestTemplates: stringEntries(integration?.RequestTemplates),
     passthroughBehavior: passthroughOf(integration?.PassthroughBehavior),
     contentHandling: contentHandlingOf(integration?.ContentHandling),
-    requestParameters: stringValues(integration?.RequestParameters),
+    requestParameters: stringEntries(integration?.RequestParameters),
     integrationResponses: (Array.isArray(integration?.IntegrationResponses) ? integration.IntegrationResponses : []).map(readIntegrationResponse),
     timeoutMs: integrationTimeoutMs(integration?.TimeoutInMillis),
   };
@@ -125,8 +125,8 @@ function readIntegrationResponse(response: any): IntegrationResponseSpec {
   return {
     statusCode: Number.isInteger(status) ? status : 200,
     selectionPattern: typeof response?.SelectionPattern === 'string' && response.SelectionPattern !== '' ? response.SelectionPattern : undefined,
-    responseParameters: stringValues(response?.ResponseParameters),
-    responseTemplates: stringValues(response?.ResponseTemplates),
+    responseParameters: stringEntries(response?.ResponseParameters),
+    responseTemplates: stringEntries(response?.ResponseTemplates),
     contentHandling: contentHandlingOf(response?.ContentHandling),
   };
 }
@@ -140,13 +140,3 @@ function contentHandlingOf(value: unknown): ContentHandling | undefined {
   return value === 'CONVERT_TO_TEXT' || value === 'CONVERT_TO_BINARY' ? value : undefined;
 }
 
-
-function stringValues(object: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(object ?? {})) {
-    if (typeof v === 'string') {
-      ownSet(out, k, v);
-    }
-  }
-  return out;
-}

@@ -216,8 +216,12 @@ export interface ResourceNode {
 export interface GatewayResponseSpec {
   readonly responseType: string;
   readonly statusCode?: number;
-  /** Header name → static value (quotes removed); other mappings are left out. */
+  /** Header name → static value (quotes removed). */
   readonly headers: Readonly<Record<string, string>>;
+  /** Header name → a mapping that is not a literal (`method.request.header.origin`, `stageVariables.x`, `context.requestId`). */
+  readonly mappedHeaders: Readonly<Record<string, string>>;
+  /** `ResponseTemplates`: content type → template (`$context.error.messageString`, `$context.*`, `$stageVariables`). */
+  readonly templates: Readonly<Record<string, string>>;
 }
 
 /** A token bucket's settings: `RateLimit` (requests per second) and `BurstLimit` (bucket size). */

@@ -27,6 +27,17 @@ export interface ContextInput {
   readonly authorizer?: Readonly<Record<string, unknown>>;
   readonly apiKey?: string;
   readonly apiKeyId?: string;
+  /** `$context.error.*`, in a gateway response's template. */
+  readonly error?: GatewayErrorContext;
+}
+
+/** `$context.error`: what a gateway response's template knows of the error it answers. */
+export interface GatewayErrorContext {
+  readonly message: string | null;
+  /** The message as a quoted JSON string (`"Unauthorized"`), for `{"message":$context.error.messageString}`. */
+  readonly messageString: string;
+  readonly responseType: string;
+  readonly validationErrorString: string;
 }
 
 /** What a template set in `$context.requestOverride` / `$context.responseOverride`. */
@@ -78,6 +89,7 @@ export function contextVariable(input: ContextInput): ContextVariable {
     resourceId: input.resourceId,
     resourcePath: input.resourcePath,
     stage: input.stage,
+    ...(input.error === undefined ? {} : { error: { ...input.error } }),
     requestOverride: { header: {}, querystring: {}, path: {} },
     responseOverride: { header: {} },
   };

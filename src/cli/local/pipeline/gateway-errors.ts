@@ -2,8 +2,11 @@
  * The gateway's own answers (API Gateway "gateway responses"): a type, a status, a message and the
  * `x-amzn-ErrorType` header, with the API's `AWS::ApiGateway::GatewayResponse` overrides applied.
  */
-import type { ApiSpec } from '../model';
-import type { GatewayResponse, RequestIds } from './request';
+import type { ApiSpec, GatewayResponseSpec } from '../model';
+import type { GatewayResponse, ReceivedRequest, RequestIds } from './request';
+
+// Loaded when a gateway response maps a header from the request or has a template: most APIs have neither.
+let mappingModule: typeof import('./gateway-response-mapping') | undefined;
 
 /** API Gateway's payload limit. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -21,6 +24,8 @@ export interface GatewayError {
   readonly errorType?: string;
   /** The body's exact bytes when they are not `{"message":...}` as JSON.stringify writes it (request validation's have a space). */
   readonly body?: string;
+  /** `$context.error.validationErrorString`: the failed checks of a request validator. */
+  readonly validationErrorString?: string;
 }
 
 export const MISSING_AUTHENTICATION_TOKEN: GatewayError = { type: 'MISSING_AUTHENTICATION_TOKEN', status: 403, message: 'Missing Authentication Token', errorType: 'MissingAuthenticationTokenException' };
@@ -33,8 +38,11 @@ export const INTEGRATION_FAILURE_502: GatewayError = { type: 'DEFAULT_5XX', stat
 export const INTEGRATION_FAILURE_500: GatewayError = { type: 'DEFAULT_5XX', status: 500, message: 'Internal server error', errorType: 'InternalServerErrorException' };
 export const INTEGRATION_TIMEOUT: GatewayError = { type: 'INTEGRATION_TIMEOUT', status: 504, message: 'Endpoint request timed out' };
 
-/** A gateway error response, with the API's `AWS::ApiGateway::GatewayResponse` applied. */
-export function renderError(api: ApiSpec, ids: RequestIds, error: GatewayError): GatewayResponse {
+/**
+ * A gateway error response, with the API's `AWS::ApiGateway::GatewayResponse` applied: its status,
+ * its headers, and, given the request, its mapped header values and template.
+ */
+export function renderError(api: ApiSpec, ids: RequestIds, error: GatewayError, request?: ReceivedRequest): GatewayResponse {
   const fallback = error.status >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX';
   const responses = api.gatewayResponses;
   const custom = responses.find((r) => r.responseType === error.type) ?? responses.find((r) => r.responseType === fallback);
@@ -49,12 +57,24 @@ export function renderError(api: ApiSpec, ids: RequestIds, error: GatewayError):
   for (const [name, value] of Object.entries(custom?.headers ?? {})) {
     setHeader(headers, name, value);
   }
-  return {
-    statusCode: custom?.statusCode ?? error.status,
-    headers,
-    body: error.body ?? JSON.stringify({ [error.messageKey ?? 'message']: error.message }),
-    requestId: ids.requestId,
-  };
+  let body = error.body ?? JSON.stringify({ [error.messageKey ?? 'message']: error.message });
+  if (custom !== undefined && request !== undefined && hasMappings(custom)) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    mappingModule ??= require('./gateway-response-mapping') as typeof import('./gateway-response-mapping');
+    const mapped = mappingModule.mapGatewayResponse(custom, error, request);
+    for (const [name, value] of mapped.headers) {
+      setHeader(headers, name, value);
+    }
+    if (mapped.body !== undefined) {
+      body = mapped.body.text;
+      setHeader(headers, 'Content-Type', mapped.body.contentType);
+    }
+  }
+  return { statusCode: custom?.statusCode ?? error.status, headers, body, requestId: ids.requestId };
+}
+
+function hasMappings(spec: GatewayResponseSpec): boolean {
+  return Object.keys(spec.mappedHeaders).length > 0 || Object.keys(spec.templates).length > 0;
 }
 
 /** The 413 of the front door (not a gateway response; plain text, as the cloud answers it). */

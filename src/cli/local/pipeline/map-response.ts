@@ -17,7 +17,7 @@ export function mapResponse(routed: RoutedRequest, response: MethodResponse): Ga
   if (problem !== undefined) {
     settings.note?.(ids.requestId, `${response.producer === undefined ? '' : `${response.producer}: `}malformed ${response.kind}: ${problem}`);
     log?.add(`Execution failed due to configuration error: Malformed ${response.kind} (${problem})`);
-    return renderError(settings.api, ids, INTEGRATION_FAILURE_502);
+    return renderError(settings.api, ids, INTEGRATION_FAILURE_502, routed);
   }
   const headers: Array<[string, string]> = response.headers.map(([n, v]) => [n, v]);
   headers.push(['x-amzn-RequestId', ids.requestId], ['x-amz-apigw-id', ids.apigwId]);

@@ -70,7 +70,7 @@ function checkBody(routed: RoutedRequest, validation: RequestValidationSpec): Ga
   routed.log?.add(`Request body does not match model schema for content type ${mediaType}: [${problems.map((p) => p.text).join(', ')}]`);
   const details = problems.map((p) => (p.pointer === '/' ? p.text : `${p.pointer}: ${p.text}`)).join('; ');
   routed.settings.note?.(routed.ids.requestId, `${where(routed)}: request body does not match model ${model.name} (${mediaType}): ${details}`);
-  return INVALID_REQUEST_BODY;
+  return { ...INVALID_REQUEST_BODY, validationErrorString: `[${problems.map((p) => p.text).join(', ')}]` };
 }
 
 function isUsable(model: BodyModelSpec): model is BodyModelSpec & { validate: NonNullable<BodyModelSpec['validate']> } {

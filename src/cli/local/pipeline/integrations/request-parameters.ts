@@ -48,8 +48,8 @@ export function mapRequestParameters(routed: RoutedRequest, parameters: Readonly
   return { path, querystring, header };
 }
 
-/** The value(s) of a source expression, or undefined when the request has none. */
-function sourceValues(routed: RoutedRequest, source: string): string[] | undefined {
+/** The value(s) of a source expression (`method.request.*`, `context.*`, `stageVariables.*`, `'literal'`), or undefined when the request has none. */
+export function sourceValues(routed: RoutedRequest, source: string): string[] | undefined {
   if (source.length >= 2 && source.startsWith("'") && source.endsWith("'")) {
     return [source.slice(1, -1)];
   }
@@ -96,8 +96,7 @@ function methodRequestValues(routed: RoutedRequest, where: string, name: string)
 function contextValue(routed: RoutedRequest, variable: string): string | undefined {
   const { ids, route, settings } = routed;
   if (variable.startsWith('authorizer.')) {
-    const value = routed.authorizer === undefined ? undefined : ownGet(routed.authorizer, variable.slice('authorizer.'.length));
-    return value === undefined ? undefined : String(value);
+    return authorizerValue(routed.authorizer, variable.slice('authorizer.'.length));
   }
   if (variable.startsWith('identity.')) {
     const field = variable.slice('identity.'.length);
@@ -124,4 +123,18 @@ function contextValue(routed: RoutedRequest, variable: string): string | undefin
     stage: routed.stage,
   };
   return ownGet(simple, variable);
+}
+
+/** `context.authorizer.<key>`, or `context.authorizer.claims.<claim>` of a Cognito authorizer. */
+function authorizerValue(authorizer: RoutedRequest['authorizer'], key: string): string | undefined {
+  if (authorizer === undefined) {
+    return undefined;
+  }
+  const claims = ownGet(authorizer as Record<string, unknown>, 'claims');
+  if (key.startsWith('claims.') && claims !== null && typeof claims === 'object') {
+    const claim = ownGet(claims as Record<string, unknown>, key.slice('claims.'.length));
+    return claim === undefined ? undefined : String(claim);
+  }
+  const value = ownGet(authorizer as Record<string, unknown>, key);
+  return value === undefined || (value !== null && typeof value === 'object') ? undefined : String(value);
 }
