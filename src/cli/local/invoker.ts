@@ -11,7 +11,9 @@ import * as path from 'path';
 import { logStreamDay } from './dates';
 import { EnvVarsFile } from './env-vars';
 import { buildEvent, EventInput } from './event';
+import { codeFingerprint } from './lambda/code-fingerprint';
 import { AccountConcurrency, FunctionConcurrency, reservedConcurrency } from './lambda/concurrency';
+import { functionChanged } from './lambda/function-change';
 import { functionEnvironment } from './lambda/function-environment';
 import { ErrorReport } from './lambda/handler';
 import { accountConcurrency, DEFAULT_IDLE_RETIRE_MS, DEFAULT_STARTING_AT_ONCE, MAX_CONCURRENCY_ENV, MAX_REQUEST_PAYLOAD_BYTES } from './lambda/limits';
@@ -133,6 +135,8 @@ class FunctionPool {
   private recheck: NodeJS.Timeout | undefined;
   private readonly retireTimer: NodeJS.Timeout;
   private closed = false;
+  /** Set by {@link drain}: called once no invocation is queued or running. */
+  private drained: (() => void) | undefined;
 
   constructor(
     public readonly fn: FunctionSpec,
@@ -141,8 +145,9 @@ class FunctionPool {
     account: AccountConcurrency,
   ) {
     if (fn.code.kind === 'inline') {
-      this.directory = path.join(scratch(), fn.key.replace(/[^A-Za-z0-9_-]/g, '_'));
-      fs.mkdirSync(this.directory, { recursive: true });
+      // A folder of its own per pool: a reloaded function's new source never overwrites the file
+      // its draining predecessor may still load.
+      this.directory = fs.mkdtempSync(path.join(scratch(), `${fn.key.replace(/[^A-Za-z0-9_-]/g, '_')}-`));
       fs.writeFileSync(path.join(this.directory, 'index.js'), fn.code.source);
     } else {
       this.directory = fn.code.kind === 'directory' ? fn.code.directory : os.tmpdir();
@@ -199,8 +204,23 @@ class FunctionPool {
     });
   }
 
+  /**
+   * Stops once the invocations already accepted have finished (a reload replaced or removed the
+   * function; nothing new is sent here): they run on the code they started with.
+   */
+  async drain(): Promise<void> {
+    if (!this.closed && this.busy()) {
+      await new Promise<void>((resolve) => { this.drained = resolve; });
+    }
+    await this.close();
+  }
+
   async close(): Promise<void> {
+    if (this.closed) {
+      return;
+    }
     this.closed = true;
+    this.drained?.();
     clearInterval(this.retireTimer);
     clearTimeout(this.recheck);
     const pending = [...this.queue.splice(0)];
@@ -224,6 +244,10 @@ class FunctionPool {
     if (this.closed) {
       return;
     }
+    if (this.drained !== undefined && !this.busy()) {
+      this.drained();
+      return;
+    }
     const speed = this.speed();
     if (speed === 'fast') {
       this.pipeline();
@@ -242,6 +266,19 @@ class FunctionPool {
         this.dispatch();
       }, FAST_FUNCTION_MS);
     }
+  }
+
+  /** Whether an invocation is queued or running. */
+  private busy(): boolean {
+    if (this.queue.length > 0) {
+      return true;
+    }
+    for (const env of this.environments.values()) {
+      if (env.inflight.length > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -516,19 +553,28 @@ function logStreamName(): string {
   return `${logStreamDay(Date.now())}/[$LATEST]${random()}${random()}`;
 }
 
+/** What a reload changed in the functions (keys). */
+export interface FunctionChanges {
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  /** Kept, but their code or settings changed: their runtime host was replaced. */
+  readonly reloaded: readonly string[];
+}
+
 /** Runs the functions of a local app. */
 export class Invoker {
   private readonly pools = new Map<string, FunctionPool>();
+  /** Pools a reload replaced or removed, finishing what they had accepted. */
+  private readonly retiring = new Set<FunctionPool>();
   private readonly account: AccountConcurrency;
+  /** Code digests, taken when a reload first compares a function (see code-fingerprint.ts). */
+  private readonly fingerprints = new WeakMap<FunctionSpec, string | undefined>();
+  /** Functions a reload removed, for the answer to an invocation already on its way to one. */
+  private readonly removed = new Map<string, FunctionSpec>();
   private scratchDir: string | undefined;
 
-  constructor(private readonly functions: ReadonlyMap<string, FunctionSpec>, private readonly options: InvokerOptions) {
-    let reserved = 0;
-    for (const fn of functions.values()) {
-      reserved += reservedOf(fn) ?? 0;
-    }
-    const limit = options.maxConcurrency ?? accountConcurrency();
-    this.account = new AccountConcurrency(Math.max(1, limit - reserved));
+  constructor(private functions: ReadonlyMap<string, FunctionSpec>, private readonly options: InvokerOptions) {
+    this.account = new AccountConcurrency(this.unreservedLimit(functions));
   }
 
   /** Starts one environment per function now, so the first request finds it warm. */
@@ -538,8 +584,48 @@ export class Invoker {
     }
   }
 
+  /**
+   * Takes the functions of a new synth. A function whose code (by content) or settings changed
+   * gets a new runtime host on its next invocation, and so does a new one; the old host finishes
+   * the invocations it had and stops, as does a removed function's. Unchanged functions keep
+   * their warm environments.
+   */
+  reload(functions: ReadonlyMap<string, FunctionSpec>): FunctionChanges {
+    const added: string[] = [];
+    const reloaded: string[] = [];
+    const removed: string[] = [];
+    const fingerprint = (fn: FunctionSpec) => this.fingerprint(fn);
+    for (const [key, fn] of functions) {
+      const previous = this.functions.get(key);
+      if (previous === undefined) {
+        added.push(key);
+      } else if (functionChanged(previous, fn, fingerprint)) {
+        reloaded.push(key);
+        this.retire(key);
+      }
+      this.removed.delete(key);
+    }
+    for (const [key, fn] of this.functions) {
+      if (!functions.has(key)) {
+        removed.push(key);
+        this.removed.set(key, fn);
+        this.retire(key);
+      }
+    }
+    this.functions = functions;
+    this.account.resize(this.unreservedLimit(functions));
+    return { added, removed, reloaded };
+  }
+
   /** Invokes a function with the input of its event (see event.ts). */
   invoke(functionKey: string, event: EventInput, context: InvokeContext): Promise<InvokeOutcome> {
+    if (!this.functions.has(functionKey)) {
+      // A request routed before a reload removed its function (or before one took effect): Lambda's
+      // answer for a function that does not exist.
+      const gone = this.removed.get(functionKey);
+      const arn = gone === undefined ? functionKey : `arn:aws:lambda:${gone.region}:123456789012:function:${gone.functionName}`;
+      return Promise.resolve({ kind: 'rejected', statusCode: 404, errorType: 'ResourceNotFoundException', errorMessage: `Function not found: ${arn}` });
+    }
     return this.pool(functionKey).invoke(event, context);
   }
 
@@ -550,12 +636,40 @@ export class Invoker {
 
   /** Stops every environment and host, and removes the scratch directory. */
   async close(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((p) => p.close()));
+    await Promise.all([...this.pools.values(), ...this.retiring].map((p) => p.close()));
     this.pools.clear();
+    this.retiring.clear();
     if (this.scratchDir !== undefined) {
       fs.rmSync(this.scratchDir, { recursive: true, force: true });
       this.scratchDir = undefined;
     }
+  }
+
+  /** The account's concurrency left to the functions without reserved concurrency. */
+  private unreservedLimit(functions: ReadonlyMap<string, FunctionSpec>): number {
+    let reserved = 0;
+    for (const fn of functions.values()) {
+      reserved += reservedOf(fn) ?? 0;
+    }
+    return Math.max(1, (this.options.maxConcurrency ?? accountConcurrency()) - reserved);
+  }
+
+  private fingerprint(fn: FunctionSpec): string | undefined {
+    if (!this.fingerprints.has(fn)) {
+      this.fingerprints.set(fn, codeFingerprint(fn.code));
+    }
+    return this.fingerprints.get(fn);
+  }
+
+  /** Takes a function's pool out of service: it drains in the background, then stops. */
+  private retire(key: string): void {
+    const pool = this.pools.get(key);
+    if (pool === undefined) {
+      return;
+    }
+    this.pools.delete(key);
+    this.retiring.add(pool);
+    void pool.drain().then(() => this.retiring.delete(pool));
   }
 
   private pool(key: string): FunctionPool {

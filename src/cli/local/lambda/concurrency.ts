@@ -9,7 +9,16 @@
 export class AccountConcurrency {
   private used = 0;
 
-  constructor(public readonly limit: number) {}
+  constructor(private currentLimit: number) {}
+
+  get limit(): number {
+    return this.currentLimit;
+  }
+
+  /** A reload changed the functions' reserved concurrency: environments above the new limit stay until they retire. */
+  resize(limit: number): void {
+    this.currentLimit = limit;
+  }
 
   canAcquire(): boolean {
     return this.used < this.limit;
