@@ -629,6 +629,21 @@ export class Invoker {
     return this.pool(functionKey).invoke(event, context);
   }
 
+  /**
+   * The code folders the functions run from now, draining ones included. An unchanged function
+   * keeps the folder it started from (a later synth's copy of the same code is not used), so a
+   * caller that deletes old cloud assemblies must keep the ones holding these folders.
+   */
+  codeDirectories(): string[] {
+    const folders = new Set<string>();
+    for (const pool of [...this.pools.values(), ...this.retiring]) {
+      if (pool.fn.code.kind === 'directory') {
+        folders.add(pool.directory);
+      }
+    }
+    return [...folders];
+  }
+
   /** Execution environments a function has now (starting, idle or busy). */
   environmentCount(functionKey: string): number {
     return this.pools.get(functionKey)?.size ?? 0;
