@@ -2,10 +2,12 @@ import { CliError, Command, parseOptions, UsageError } from './command';
 import { readLocalApp } from './local/assembly';
 import { appTokenVerifier } from './local/cognito/app-pools';
 import { readEnvVarsFile } from './local/env-vars';
-import { ExecutionLog, GatewayResponse, LocalGateway } from './local/gateway';
 import { Invoker } from './local/invoker';
 import { functionRuntime } from './local/lambda/function-runtime';
 import { ApiSpec } from './local/model';
+import { parseHeaderLine, runTestInvoke, TestInvokeResult, testInvokeTarget } from './local/test-invoke-run';
+
+export type { TestInvokeResult } from './local/test-invoke-run';
 
 export const TEST_INVOKE_HELP = [
   'Usage: vendor-outputs test-invoke --method METHOD --path PATH [--query K=V]... [--header K:V]... [--body TEXT]',
@@ -39,17 +41,6 @@ export const TEST_INVOKE_HELP = [
   '  vendor-outputs test-invoke --method GET --path /items --query limit=5',
 ].join('\n');
 
-/** What the console's TEST shows. */
-export interface TestInvokeResult {
-  readonly request: string;
-  readonly status: number;
-  readonly latency: number;
-  readonly body: string;
-  readonly headers: Record<string, string>;
-  readonly multiValueHeaders: Record<string, string[]>;
-  readonly log: string;
-}
-
 function pickApi(apis: readonly ApiSpec[], name: string | undefined): ApiSpec {
   if (name !== undefined) {
     const found = apis.filter((a) => a.name === name || a.logicalId === name);
@@ -66,25 +57,6 @@ function pickApi(apis: readonly ApiSpec[], name: string | undefined): ApiSpec {
   throw new CliError(apis.length === 0
     ? 'no REST API in the cloud assembly'
     : `the app has ${apis.length} REST APIs; pick one with --api: ${apis.map((a) => `${a.name} (${a.logicalId})`).join(', ')}`);
-}
-
-function toResult(target: string, response: GatewayResponse, latency: number, log: ExecutionLog): TestInvokeResult {
-  // Header names come from the function: maps without a prototype (`__proto__` is a name like any other).
-  const headers: Record<string, string> = Object.create(null);
-  const multiValueHeaders: Record<string, string[]> = Object.create(null);
-  for (const [name, value] of response.headers) {
-    headers[name] = value;
-    (multiValueHeaders[name] ??= []).push(value);
-  }
-  return {
-    request: target,
-    status: response.statusCode,
-    latency,
-    body: typeof response.body === 'string' ? response.body : response.body.toString('utf8'),
-    headers,
-    multiValueHeaders,
-    log: [`Execution log for request ${response.requestId}`, ...log.lines].join('\n'),
-  };
 }
 
 function formatText(result: TestInvokeResult): string {
@@ -129,11 +101,11 @@ export const command: Command = {
     }
     const rawHeaders: Array<[string, string]> = [];
     for (const h of values.header ?? []) {
-      const colon = h.indexOf(':');
-      if (colon <= 0) {
+      const header = parseHeaderLine(h);
+      if (header === undefined) {
         throw new UsageError(`--header must be NAME:VALUE (got '${h}')`);
       }
-      rawHeaders.push([h.slice(0, colon).trim(), h.slice(colon + 1).trim()]);
+      rawHeaders.push(header);
     }
     const queryParts = values.query ?? [];
     for (const q of queryParts) {
@@ -141,9 +113,7 @@ export const command: Command = {
         throw new UsageError(`--query must be NAME=VALUE (got '${q}')`);
       }
     }
-    const [pathOnly, inlineQuery] = pathArg.includes('?') ? [pathArg.slice(0, pathArg.indexOf('?')), pathArg.slice(pathArg.indexOf('?') + 1)] : [pathArg, ''];
-    const query = [inlineQuery, ...queryParts].filter((q) => q !== '').join('&');
-    const target = query === '' ? pathOnly : `${pathOnly}?${query}`;
+    const target = testInvokeTarget(pathArg, queryParts);
 
     if (values.jwks !== undefined && values.authorize !== true) {
       throw new UsageError('--jwks only matters with --authorize (the TEST does not check authorization otherwise)');
@@ -165,17 +135,12 @@ export const command: Command = {
     try {
       const authorizing = values.authorize === true;
       const tokenVerifier = authorizing ? await appTokenVerifier(app, values.jwks) : undefined;
-      const gateway = new LocalGateway({ api, invoker, functions: app.functions, testInvoke: true, testInvokeAuthorize: authorizing, tokenVerifier });
-      const log = new ExecutionLog();
-      const started = Date.now();
-      const response = await gateway.handle({
-        method: method.toUpperCase(),
+      const result = await runTestInvoke({ api, invoker, functions: app.functions, testInvokeAuthorize: authorizing, tokenVerifier }, {
+        method,
         target,
         rawHeaders,
-        body: Buffer.from(values.body ?? '', 'utf8'),
-        sourceIp: 'test-invoke-source-ip',
-      }, log);
-      const result = toResult(target, response, Date.now() - started, log);
+        body: values.body ?? '',
+      });
       for (const line of functionLines) {
         process.stderr.write(`${line}\n`);
       }

@@ -1,0 +1,81 @@
+/**
+ * The console's TEST: one request through an API's pipeline without a stage (the stage is
+ * `test-invoke-stage`), timed, with its execution log. `vendor-outputs test-invoke` and the console
+ * page served by `serve` both run it, so both show the same values.
+ */
+import { ExecutionLog, GatewayResponse, GatewaySettings, LocalGateway } from './gateway';
+
+/** What the console's TEST shows. */
+export interface TestInvokeResult {
+  readonly request: string;
+  readonly status: number;
+  readonly latency: number;
+  readonly body: string;
+  readonly headers: Record<string, string>;
+  readonly multiValueHeaders: Record<string, string[]>;
+  readonly log: string;
+}
+
+/** The request of a TEST: a path without the stage, with its query. */
+export interface TestInvokeRequest {
+  readonly method: string;
+  /** `/items?limit=5`. */
+  readonly target: string;
+  readonly rawHeaders: ReadonlyArray<[string, string]>;
+  readonly body: string;
+}
+
+/** What the console's TEST calls the caller's address. */
+const TEST_INVOKE_SOURCE_IP = 'test-invoke-source-ip';
+
+/** `/items` plus query parts (`a=1`, `b=2&c=3`, a query already in the path) → `/items?a=1&b=2&c=3`. */
+export function testInvokeTarget(pathWithQuery: string, queryParts: readonly string[]): string {
+  const question = pathWithQuery.indexOf('?');
+  const pathOnly = question < 0 ? pathWithQuery : pathWithQuery.slice(0, question);
+  const inlineQuery = question < 0 ? '' : pathWithQuery.slice(question + 1);
+  const query = [inlineQuery, ...queryParts].filter((q) => q !== '').join('&');
+  return query === '' ? pathOnly : `${pathOnly}?${query}`;
+}
+
+/** `Name:Value` → `[name, value]` trimmed; undefined when there is no name before a colon. */
+export function parseHeaderLine(text: string): [string, string] | undefined {
+  const colon = text.indexOf(':');
+  if (colon <= 0 || text.slice(0, colon).trim() === '') {
+    return undefined;
+  }
+  return [text.slice(0, colon).trim(), text.slice(colon + 1).trim()];
+}
+
+/** Runs the TEST with the gateway settings of the API (authorization skipped unless `testInvokeAuthorize`). */
+export async function runTestInvoke(settings: Omit<GatewaySettings, 'testInvoke'>, request: TestInvokeRequest): Promise<TestInvokeResult> {
+  const gateway = new LocalGateway({ ...settings, testInvoke: true });
+  const log = new ExecutionLog();
+  const started = Date.now();
+  const response = await gateway.handle({
+    method: request.method.toUpperCase(),
+    target: request.target,
+    rawHeaders: [...request.rawHeaders],
+    body: Buffer.from(request.body, 'utf8'),
+    sourceIp: TEST_INVOKE_SOURCE_IP,
+  }, log);
+  return toResult(request.target, response, Date.now() - started, log);
+}
+
+function toResult(target: string, response: GatewayResponse, latency: number, log: ExecutionLog): TestInvokeResult {
+  // Header names come from the function: maps without a prototype (`__proto__` is a name like any other).
+  const headers: Record<string, string> = Object.create(null);
+  const multiValueHeaders: Record<string, string[]> = Object.create(null);
+  for (const [name, value] of response.headers) {
+    headers[name] = value;
+    (multiValueHeaders[name] ??= []).push(value);
+  }
+  return {
+    request: target,
+    status: response.statusCode,
+    latency,
+    body: typeof response.body === 'string' ? response.body : response.body.toString('utf8'),
+    headers,
+    multiValueHeaders,
+    log: [`Execution log for request ${response.requestId}`, ...log.lines].join('\n'),
+  };
+}
