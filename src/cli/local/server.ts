@@ -1,10 +1,12 @@
 /**
  * The local HTTP server: one listener per REST API (each API has its own host in the cloud, so
- * each gets its own port here), reached at `http://HOST:PORT/<stage>/...`.
+ * each gets its own port here), reached at `http://HOST:PORT/<stage>/...`. A reload swaps in the
+ * APIs and functions of a new synth without dropping a port or a request in flight.
  */
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { CliError } from '../command';
+import { matchApis } from './api-match';
 import type { TokenVerifier } from './cognito/token-verifier';
 import { EnvVarsFile } from './env-vars';
 import { GatewayRequest, GatewayResponse, LocalGateway, MAX_BODY_BYTES, tooLarge } from './gateway';
@@ -14,6 +16,7 @@ import { ApiSpec, LocalApp } from './model';
 import { KeyCounters } from './pipeline/key-counters';
 import { unsendable } from './pipeline/sendable';
 import { formatRouteRows, routeRows, RouteRow } from './route-listing';
+import { listMethods } from './router';
 import { SigV4Credentials, SigV4Verifier } from './sigv4';
 
 export interface ServerOptions {
@@ -47,6 +50,36 @@ export interface Endpoint {
   readonly urls: readonly string[];
 }
 
+/** What a reload takes besides the app (absent: the ones given before are kept). */
+export interface ReloadOptions {
+  /** Function key → a note for its routes in the listing (see lambda/startup-notices.ts). */
+  readonly functionNotes?: ReadonlyMap<string, string>;
+  readonly tokenVerifier?: TokenVerifier;
+}
+
+/** What a reload changed: routes as `GET http://127.0.0.1:3000/dev/items`, functions as the listing names them. */
+export interface ReloadSummary {
+  readonly routesAdded: string[];
+  readonly routesRemoved: string[];
+  /** Functions kept whose code or settings changed (their runtime host was replaced). */
+  readonly functionsReloaded: string[];
+  readonly functionsAdded: string[];
+  readonly functionsRemoved: string[];
+}
+
+/** One listening port and the API it serves now (a reload swaps the gateway; requests keep the one they arrived with). */
+interface Listener {
+  readonly server: http.Server;
+  readonly port: number;
+  gateway: LocalGateway;
+  endpoint: Endpoint;
+  /** The API is gone: the port no longer listens; connections end after their request. */
+  retired: boolean;
+}
+
+/** How many ports past a busy one a new API may try. */
+const PORT_ATTEMPTS = 100;
+
 export class LocalApiServer {
   /** Reads nothing itself: serves the APIs of an app already read from the assembly. */
   static async start(app: LocalApp, options: ServerOptions): Promise<LocalApiServer> {
@@ -60,11 +93,25 @@ export class LocalApiServer {
     return server;
   }
 
+  /** The APIs served now (a reload updates this array in place). */
   public readonly endpoints: Endpoint[] = [];
   public readonly invoker: Invoker;
-  private readonly servers: http.Server[] = [];
+  private listeners: Listener[] = [];
+  /** Listeners of removed APIs, until their last connection ends. */
+  private readonly retired = new Set<Listener>();
+  private readonly verifier: SigV4Verifier | undefined;
+  /** Usage plan counters: kept across reloads (a plan's quota does not restart because code changed). */
+  private readonly keyCounters = new KeyCounters();
+  private functionNotes: ReadonlyMap<string, string> | undefined;
+  private tokenVerifier: TokenVerifier | undefined;
+  /** The reload running now: the next waits for it. */
+  private reloading: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
-  private constructor(private readonly app: LocalApp, private readonly options: ServerOptions) {
+  private constructor(private app: LocalApp, private readonly options: ServerOptions) {
+    this.verifier = options.credentials === undefined ? undefined : new SigV4Verifier(options.credentials);
+    this.functionNotes = options.functionNotes;
+    this.tokenVerifier = options.tokenVerifier;
     this.invoker = new Invoker(app.functions, {
       log: (requestId, level, text) => options.print(`${requestId} ${level} ${text}`),
       maxWorkersPerFunction: options.maxWorkersPerFunction,
@@ -84,10 +131,31 @@ export class LocalApiServer {
     return formatRouteRows(rows);
   }
 
+  /**
+   * Serves the APIs and functions of a new synth of the app (see the README's "Reloading"). Each
+   * API found again keeps its port, a new one takes the next free port, a removed one stops
+   * listening; requests in flight finish on what they started with. When it fails (no port for a
+   * new API), nothing changed: the previous state keeps serving. Reloads run one at a time.
+   */
+  reload(app: LocalApp, options: ReloadOptions = {}): Promise<ReloadSummary> {
+    const run = this.reloading.then(() => this.swap(app, options));
+    this.reloading = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * The function code folders in use (see Invoker.codeDirectories): a cloud assembly holding one
+   * must not be deleted while the server runs, even after a reload served a newer one.
+   */
+  codeDirectories(): string[] {
+    return this.invoker.codeDirectories();
+  }
+
   async close(): Promise<void> {
-    await Promise.all(this.servers.map((server) => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
+    this.closed = true;
+    await Promise.all([...this.listeners, ...this.retired].map((listener) => new Promise<void>((resolve) => {
+      listener.server.close(() => resolve());
+      listener.server.closeAllConnections();
     })));
     await this.invoker.close();
   }
@@ -97,55 +165,195 @@ export class LocalApiServer {
     if (fn === undefined) {
       return key;
     }
-    const name = fn.constructPath ?? `${fn.stackName}/${fn.logicalId}`;
-    const note = this.options.functionNotes?.get(key);
+    const name = functionName(this.app, key);
+    const note = this.functionNotes?.get(key);
     return fn.code.kind === 'unsupported' ? `${name} (not runnable: ${fn.code.reason})` : note === undefined ? name : `${name} (${note})`;
   }
 
   private async listen(): Promise<void> {
-    const host = this.options.host ?? '127.0.0.1';
     const firstPort = this.options.port ?? 3000;
-    const apis = this.app.apis.filter((a) => a.stages.length > 0);
+    const apis = servedApis(this.app);
     if (firstPort !== 0 && firstPort + apis.length - 1 > 65535) {
       throw new CliError(`--port ${firstPort} leaves no room for ${apis.length} APIs (they take consecutive ports, up to ${firstPort + apis.length - 1}); pass --port ${65536 - apis.length} or lower, or 0 for free ports`, 2);
     }
-    const verifier = this.options.credentials === undefined ? undefined : new SigV4Verifier(this.options.credentials);
     this.invoker.warmAll();
-    const keyCounters = new KeyCounters();
     for (let i = 0; i < apis.length; i++) {
-      const api = apis[i];
-      const gateway = new LocalGateway({
-        api,
-        invoker: this.invoker,
-        functions: this.app.functions,
-        verifier,
-        allowUnsigned: this.options.allowUnsigned,
-        tokenVerifier: this.options.tokenVerifier,
-        note: (id, text) => this.note(id, text),
-        keyCounters,
-      });
-      const server = http.createServer({ keepAliveTimeout: 5000 }, (req, res) => this.onRequest(gateway, req, res));
-      this.servers.push(server);
       const port = firstPort === 0 ? 0 : firstPort + i;
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, host, port)));
-        server.listen(port, host, () => resolve());
+      const listener = await this.open(apis[i], port).catch((error: NodeJS.ErrnoException) => {
+        throw listenError(error, this.host, port);
       });
-      const actual = (server.address() as AddressInfo).port;
-      this.endpoints.push({ api, host, port: actual, urls: api.stages.map((s) => `http://${urlHost(host)}:${actual}/${s}/`) });
+      this.listeners.push(listener);
+      this.endpoints.push(listener.endpoint);
     }
+  }
+
+  /**
+   * A reload: first the ports of new APIs (the only step that can fail; on failure nothing has
+   * changed), then, without a pause in between, the functions and every listener's gateway.
+   */
+  private async swap(app: LocalApp, options: ReloadOptions): Promise<ReloadSummary> {
+    if (this.closed) {
+      throw new CliError('the local API server is closed; nothing to reload');
+    }
+    const routesBefore = this.routeLines();
+    const previous = this.app;
+    const match = matchApis(this.listeners, servedApis(app), (listener) => listener.endpoint.api);
+    const spare = [...match.removed];
+    const taken = match.kept.map((k) => k.served.port);
+    const placed = new Map<ApiSpec, Listener>();
+    try {
+      for (const api of match.added) {
+        const listener = await this.placeNewApi(api, taken, spare);
+        placed.set(api, listener);
+        taken.push(listener.port);
+      }
+    } catch (error) {
+      this.discard([...placed.values()].filter((l) => !match.removed.includes(l)));
+      throw error;
+    }
+    if (this.closed) {
+      this.discard([...placed.values()].filter((l) => !match.removed.includes(l)));
+      throw new CliError('the local API server closed during the reload');
+    }
+
+    this.app = app;
+    this.functionNotes = options.functionNotes ?? this.functionNotes;
+    this.tokenVerifier = options.tokenVerifier ?? this.tokenVerifier;
+    const changes = this.invoker.reload(app.functions);
+    const next: Listener[] = [];
+    for (const api of servedApis(app)) {
+      const listener = match.kept.find((k) => k.next === api)?.served ?? placed.get(api)!;
+      listener.gateway = this.gatewayFor(api);
+      listener.endpoint = this.endpointOf(api, listener.port);
+      next.push(listener);
+    }
+    for (const listener of spare) {
+      this.retire(listener);
+    }
+    this.listeners = next;
+    this.endpoints.splice(0, this.endpoints.length, ...next.map((l) => l.endpoint));
+    this.invoker.warmAll();
+
+    const routesAfter = this.routeLines();
+    return {
+      routesAdded: routesAfter.filter((r) => !routesBefore.includes(r)),
+      routesRemoved: routesBefore.filter((r) => !routesAfter.includes(r)),
+      functionsReloaded: changes.reloaded.map((key) => functionName(app, key)),
+      functionsAdded: changes.added.map((key) => functionName(app, key)),
+      functionsRemoved: changes.removed.map((key) => functionName(previous, key)),
+    };
+  }
+
+  /**
+   * A port for an API a reload added: with `--port 0` any free one; else the first free port
+   * after the ports of the others (a removed API's listener on that port serves the new API).
+   */
+  private async placeNewApi(api: ApiSpec, taken: readonly number[], spare: Listener[]): Promise<Listener> {
+    const firstPort = this.options.port ?? 3000;
+    if (firstPort === 0) {
+      return this.open(api, 0);
+    }
+    const first = Math.max(firstPort - 1, ...taken) + 1;
+    const which = `the new API ${api.name} (${api.stackName}/${api.logicalId})`;
+    if (first > 65535) {
+      throw new CliError(`no port left for ${which}: 65535 is the last port; the previous APIs keep serving (restart with a lower --port, or --port 0 for free ports)`);
+    }
+    let port = first;
+    for (let attempt = 0; attempt < PORT_ATTEMPTS && port <= 65535; attempt++, port++) {
+      const reusable = spare.findIndex((l) => l.port === port);
+      if (reusable >= 0) {
+        return spare.splice(reusable, 1)[0];
+      }
+      try {
+        return await this.open(api, port);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') {
+          throw listenError(error as NodeJS.ErrnoException, this.host, port);
+        }
+      }
+    }
+    throw new CliError(`no free port for ${which}: ports ${first} to ${port - 1} are in use; the previous APIs keep serving (free one of them, or restart with --port 0 for free ports)`);
+  }
+
+  /** Binds a listener for `api` on `port` (0: any free one); rejects with the raw listen error. */
+  private async open(api: ApiSpec, port: number): Promise<Listener> {
+    const server = http.createServer({ keepAliveTimeout: 5000 });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, this.host, () => {
+        server.removeListener('error', reject);
+        resolve();
+      });
+    });
+    const actual = (server.address() as AddressInfo).port;
+    const listener: Listener = { server, port: actual, gateway: this.gatewayFor(api), endpoint: this.endpointOf(api, actual), retired: false };
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.onRequest(listener, req, res));
+    return listener;
+  }
+
+  private gatewayFor(api: ApiSpec): LocalGateway {
+    return new LocalGateway({
+      api,
+      invoker: this.invoker,
+      functions: this.app.functions,
+      verifier: this.verifier,
+      allowUnsigned: this.options.allowUnsigned,
+      tokenVerifier: this.tokenVerifier,
+      note: (id, text) => this.note(id, text),
+      keyCounters: this.keyCounters,
+    });
+  }
+
+  private endpointOf(api: ApiSpec, port: number): Endpoint {
+    return { api, host: this.host, port, urls: api.stages.map((s) => `http://${urlHost(this.host)}:${port}/${s}/`) };
+  }
+
+  private get host(): string {
+    return this.options.host ?? '127.0.0.1';
+  }
+
+  /** A removed API's port stops listening; its connections close once their request is answered. */
+  private retire(listener: Listener): void {
+    listener.retired = true;
+    this.retired.add(listener);
+    listener.server.close(() => this.retired.delete(listener));
+    listener.server.closeIdleConnections();
+  }
+
+  /** Listeners a failed reload opened: closed before anything could reach them. */
+  private discard(listeners: readonly Listener[]): void {
+    for (const listener of listeners) {
+      listener.server.close();
+      listener.server.closeAllConnections();
+    }
+  }
+
+  /** `METHOD URL` of every method of every stage served. */
+  private routeLines(): string[] {
+    const lines: string[] = [];
+    for (const { api, urls } of this.endpoints) {
+      urls.forEach((url) => {
+        const base = url.replace(/\/$/, '');
+        for (const { resource, method } of listMethods(api.root)) {
+          lines.push(`${method.httpMethod} ${base}${resource.path === '/' ? '/' : resource.path}`);
+        }
+      });
+    }
+    return lines;
   }
 
   private note(requestId: string, text: string): void {
     this.options.print(`${requestId} GATEWAY ${text}`);
   }
 
-  private onRequest(gateway: LocalGateway, req: http.IncomingMessage, res: http.ServerResponse): void {
+  private onRequest(listener: Listener, req: http.IncomingMessage, res: http.ServerResponse): void {
+    // The gateway of the moment the request arrived: a reload during it does not change its answer.
+    const gateway = listener.gateway;
     const started = this.options.quiet ? 0n : process.hrtime.bigint();
     const length = req.headers['content-length'];
     if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
       // No body: answer without waiting for the stream's end.
-      this.answer(gateway, req, res, EMPTY, false, started);
+      this.answer(listener, gateway, req, res, EMPTY, false, started);
       return;
     }
     const chunks: Buffer[] = [];
@@ -163,11 +371,13 @@ export class LocalApiServer {
         chunks.push(chunk);
       }
     });
-    req.on('end', () => this.answer(gateway, req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooBig, started));
+    req.on('end', () => this.answer(listener, gateway, req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooBig, started));
     req.on('error', () => res.destroy());
   }
 
-  private answer(gateway: LocalGateway, req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tooBig: boolean, started: bigint): void {
+  private answer(
+    listener: Listener, gateway: LocalGateway, req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tooBig: boolean, started: bigint,
+  ): void {
     const raw = req.rawHeaders;
     const rawHeaders: Array<[string, string]> = [];
     for (let i = 0; i < raw.length; i += 2) {
@@ -183,6 +393,10 @@ export class LocalApiServer {
     };
     const answer = tooBig ? Promise.resolve(tooLarge(newRequestId())) : gateway.handle(request);
     answer.then((response) => {
+      if (listener.retired) {
+        // A reload removed the API while this request ran: its connection ends with this answer.
+        res.shouldKeepAlive = false;
+      }
       if (!send(res, response)) {
         // The pipeline checks every header; this is the last guard, so that no response can stop the server.
         this.note(response.requestId, `the response could not be sent as HTTP (${describeUnsendable(response)}); answered 502`);
@@ -203,6 +417,17 @@ export class LocalApiServer {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/** The APIs that get a port: those with a stage. */
+function servedApis(app: LocalApp): ApiSpec[] {
+  return app.apis.filter((a) => a.stages.length > 0);
+}
+
+/** How the listing names a function: its construct path, else `<stack>/<logical id>`. */
+function functionName(app: LocalApp, key: string): string {
+  const fn = app.functions.get(key);
+  return fn === undefined ? key : fn.constructPath ?? `${fn.stackName}/${fn.logicalId}`;
+}
 
 /** Writes a response; false (nothing written) when Node refuses its status or headers. */
 function send(res: http.ServerResponse, response: GatewayResponse): boolean {
