@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { App, Duration, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { synth } from './local/support';
@@ -362,5 +362,65 @@ describe('state of the gateway across a reload', () => {
 
   test('authorizer caches are cleared: the authorizer runs again for a token it had allowed', () => {
     expect(authorizerRuns).toEqual([1, 2]);
+  });
+});
+
+describe('code read from the same folder by every synth', () => {
+  const lines: string[] = [];
+  let server: LocalApiServer | undefined;
+  const folders: string[] = [];
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  afterAll(() => folders.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+  function tempFolder(prefix: string): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    folders.push(dir);
+    return dir;
+  }
+
+  /** Synthesizes an API whose function's code is `source` into `outdir`, asset staging on or off. */
+  function synthInto(outdir: string, source: string, staging: boolean): LocalApp {
+    const app = new App({ outdir, context: staging ? {} : { 'aws:cdk:disable-asset-staging': true } });
+    const stack = new Stack(app, 'InPlace');
+    const api = new apigw.RestApi(stack, 'Api', { deployOptions: { stageName: 'dev' } });
+    get(api, 'edited', fn(stack, 'Edited', lambda.Code.fromAsset(source)));
+    app.synth();
+    return readLocalApp(outdir);
+  }
+
+  function answer(source: string, body: string): void {
+    fs.writeFileSync(path.join(source, 'index.js'), `exports.handler = async () => ({ statusCode: 200, body: ${JSON.stringify(body)} });\n`);
+  }
+
+  test('with asset staging off, a source folder edited in place runs its new code (reloaded once when it is not known what ran)', async () => {
+    const source = tempFolder('vo-reload-source-');
+    answer(source, 'edit 1');
+    const synthNow = () => synthInto(tempFolder('vo-reload-out-'), source, false);
+    const first = synthNow();
+    const code = [...first.functions.values()][0].code;
+    expect(code.kind === 'directory' && code.directory === source).toBe(true);
+    server = await LocalApiServer.start(first, { port: 0, print: (line) => lines.push(line), quiet: true });
+    const url = `${base(server, 'Api')}/edited`;
+    expect((await text(url)).body).toBe('edit 1');
+    answer(source, 'edit 2');
+    expect((await server.reload(synthNow())).functionsReloaded).toEqual(['InPlace/Edited']);
+    expect((await text(url)).body).toBe('edit 2');
+    expect((await server.reload(synthNow())).functionsReloaded).toEqual([]);
+    answer(source, 'edit 3');
+    expect((await server.reload(synthNow())).functionsReloaded).toEqual(['InPlace/Edited']);
+    expect((await text(url)).body).toBe('edit 3');
+  });
+
+  test('a staged asset synthesized again into the same cdk.out is unchanged', async () => {
+    const source = tempFolder('vo-reload-source-');
+    answer(source, 'staged');
+    const outdir = tempFolder('vo-reload-out-');
+    server = await LocalApiServer.start(synthInto(outdir, source, true), { port: 0, print: (line) => lines.push(line), quiet: true });
+    const summary = await server.reload(synthInto(outdir, source, true));
+    expect(summary.functionsReloaded).toEqual([]);
+    expect((await text(`${base(server, 'Api')}/edited`)).body).toBe('staged');
   });
 });

@@ -594,14 +594,19 @@ export class Invoker {
     const added: string[] = [];
     const reloaded: string[] = [];
     const removed: string[] = [];
-    const fingerprint = (fn: FunctionSpec) => this.fingerprint(fn);
     for (const [key, fn] of functions) {
       const previous = this.functions.get(key);
       if (previous === undefined) {
         added.push(key);
-      } else if (functionChanged(previous, fn, fingerprint)) {
+        // Digested as it starts, so that the next reload knows what it ran.
+        this.fingerprint(fn);
+      } else if (functionChanged(previous, fn, () => this.fingerprintOfRunning(previous, fn), () => this.fingerprint(fn))) {
         reloaded.push(key);
+        this.fingerprint(fn);
         this.retire(key);
+      } else {
+        // Runs on in its warm pool: what it runs is what `previous` ran.
+        this.fingerprints.set(fn, this.fingerprintOfRunning(previous, fn));
       }
       this.removed.delete(key);
     }
@@ -667,6 +672,23 @@ export class Invoker {
       reserved += reservedOf(fn) ?? 0;
     }
     return Math.max(1, (this.options.maxConcurrency ?? accountConcurrency()) - reserved);
+  }
+
+  /**
+   * The digest of the code `fn` runs: taken at the last reload; else (the first) from its folder
+   * now, unless that folder is also the new synth's and may have been edited in place (asset
+   * staging off: a source folder). A staged asset (`asset.<hash>`) is named by its content, so its
+   * folder tells what ran. Undefined: unknown, the function is reloaded once.
+   */
+  private fingerprintOfRunning(fn: FunctionSpec, next: FunctionSpec): string | undefined {
+    if (this.fingerprints.has(fn)) {
+      return this.fingerprints.get(fn);
+    }
+    const sameFolder = fn.code.kind === 'directory' && next.code.kind === 'directory' && fn.code.directory === next.code.directory;
+    if (sameFolder && !path.basename(fn.code.directory).startsWith('asset.')) {
+      return undefined;
+    }
+    return this.fingerprint(fn);
   }
 
   private fingerprint(fn: FunctionSpec): string | undefined {

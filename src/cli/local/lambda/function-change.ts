@@ -15,13 +15,19 @@ function settingsOf(fn: FunctionSpec): string {
 }
 
 /**
- * True when `next` runs differently from `previous`. `fingerprint` digests code by content
- * (see code-fingerprint.ts); code it cannot digest counts as changed.
+ * True when `next` runs differently from `previous`. The code is compared by digest (see
+ * code-fingerprint.ts), taken only when the settings are alike: `codeBefore` digests what
+ * `previous` ran, `codeAfter` what `next` holds; a digest that cannot be had counts as changed.
  */
-export function functionChanged(previous: FunctionSpec, next: FunctionSpec, fingerprint: (fn: FunctionSpec) => string | undefined): boolean {
+export function functionChanged(
+  previous: FunctionSpec,
+  next: FunctionSpec,
+  codeBefore: () => string | undefined,
+  codeAfter: () => string | undefined,
+): boolean {
   if (settingsOf(previous) !== settingsOf(next)) {
     return true;
   }
-  const before = fingerprint(previous);
-  return before === undefined || before !== fingerprint(next);
+  const before = codeBefore();
+  return before === undefined || before !== codeAfter();
 }
