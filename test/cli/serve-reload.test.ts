@@ -303,6 +303,13 @@ describe('ports of APIs a reload adds (--port N)', () => {
   });
 });
 
+test('a reload after the server closed is refused and opens nothing', async () => {
+  const closed = await LocalApiServer.start(appA, { port: 0, print: () => undefined, quiet: true });
+  await closed.close();
+  await expect(closed.reload(appB)).rejects.toThrow(/^the local API server is closed; nothing to reload$/);
+  expect(closed.codeDirectories()).toEqual([]);
+});
+
 /** An API with a metered method (API key, quota 3 a day) and one behind a TOKEN authorizer (cached 300 s). */
 function keyedApi(version: string) {
   return (stack: Stack) => {
