@@ -118,7 +118,7 @@ import { RestItemsApi, RestItemsApiAuthorization, VendorOutputs } from 'cdk-vend
 
 const app = new App();
 const stack = new Stack(app, 'Backend', { env: { region: 'eu-west-1' } });
-new RestItemsApi(stack, 'ItemsApi', { stageName: 'dev' });
+new RestItemsApi(stack, 'ItemsApi', { stageName: 'dev', allowOrigins: ['https://a.example', 'https://b.example'] });
 new RestItemsApi(stack, 'PrivateApi', { apiName: 'private', outputsKey: 'private', authorization: RestItemsApiAuthorization.IAM });
 VendorOutputs.of(stack).addOutput({ custom: { support_email: 'help@example.com' } });
 app.synth();
@@ -248,7 +248,14 @@ async function backendApp(base, label, cdkLib, library) {
       fail(`validate of an invalid file said:\n${refused.stdout}${refused.stderr}`);
     }
   });
-  await stepAsync(`${label}: npx vendor-outputs serve, GET /dev/items?limit=2, IAM method unsigned and signed (curl --aws-sigv4)`, () => serveOnce(dir));
+  await stepAsync(`${label}: npx vendor-outputs serve, GET /dev/items?limit=2, a preflight from one of several origins (bundled Velocity engine), IAM method unsigned and signed (curl --aws-sigv4)`, () => serveOnce(dir));
+  step(`${label}: npx vendor-outputs token (bundled jose)`, () => {
+    const token = run(dir, 'npx', ['vendor-outputs', 'token', '--pool', 'eu-west-1_Local', '--username', 'ada']).stdout.trim();
+    const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8') || 'null'));
+    if (token.split('.').length !== 3 || header.alg !== 'RS256' || payload['cognito:username'] !== 'ada') {
+      fail(`vendor-outputs token printed no RS256 ID token for ada: ${token}`);
+    }
+  });
   step(`${label}: npx vendor-outputs generate (bundled AWS SDK, unreachable endpoint)`, () => {
     const result = run(dir, 'npx', ['vendor-outputs', 'generate', '--stack', 'Backend', '--region', 'eu-west-1'], {
       expectStatus: 1,
@@ -308,6 +315,11 @@ function serveOnce(dir) {
         const body = await response.json();
         if (response.status !== 200 || body.count !== 2) {
           throw new Error(`GET ${base}items?limit=2 answered ${response.status} ${JSON.stringify(body)}`);
+        }
+        // The preflight of several allowed origins is a Velocity template: the bundled engine runs it.
+        const preflight = await fetch(`${base}items`, { method: 'OPTIONS', headers: { 'Origin': 'https://b.example', 'Access-Control-Request-Method': 'GET' } });
+        if (preflight.status !== 204 || preflight.headers.get('access-control-allow-origin') !== 'https://b.example') {
+          throw new Error(`OPTIONS ${base}items from https://b.example answered ${preflight.status}, Access-Control-Allow-Origin ${preflight.headers.get('access-control-allow-origin')}`);
         }
         const unsigned = await fetch(`${iam}items`);
         if (unsigned.status !== 403) {
