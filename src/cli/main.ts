@@ -22,6 +22,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'init', summary: "Add vendor_outputs.json to a project's .gitignore", module: './init' },
   { name: 'stage', summary: 'Force-add vendor_outputs.json, run a build command, then unstage it', module: './stage' },
   { name: 'serve', summary: 'Serve the REST APIs of a synthesized app on 127.0.0.1', module: './serve' },
+  { name: 'sandbox', summary: 'Synthesize a CDK app, serve its REST APIs, write vendor_outputs.json; reload on change', module: './sandbox' },
   { name: 'test-invoke', summary: "Send one request to a REST API, as the console's TEST does", module: './test-invoke' },
   { name: 'token', summary: "Print a user pool token that the local API's Cognito authorizers accept", module: './token' },
 ];

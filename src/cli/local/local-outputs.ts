@@ -12,10 +12,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { writeFileAtomic } from '../../outputs/atomic-write';
 import { CarriedDocument, METADATA_KEY, PendingEntry, pendingMarker, readCarriedDocument, SLOT_SEPARATOR } from '../../outputs/carriage';
-import { assemblyOutputsFileName, OUTPUTS_FILE_NAME } from '../../outputs/file-names';
+import { assemblyOutputsFileName } from '../../outputs/file-names';
 import { displayPointer, setAtPointer } from '../../outputs/json-pointer';
 import { validateDocument } from '../../outputs/validation';
 import { CliError } from '../command';
+import { ClientConfigFormat, clientConfigFormat } from '../outputs-format/client-config-format';
 import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from './intrinsics';
 import { StackSpec } from './model';
 
@@ -76,22 +77,26 @@ export function buildLocalOutputs(stack: StackSpec, assemblyDir: string, apis: r
   return { stack, document, resolved, unresolved };
 }
 
-/** Validates and writes `DIR/vendor_outputs.json` atomically; returns the file path. */
-export function writeLocalOutputs(outputs: LocalOutputs, dir: string): string {
+/**
+ * Validates and writes `DIR/vendor_outputs.json` (or the file of another client config format)
+ * atomically; returns the file path. `option` names the option that chose DIR in messages.
+ */
+export function writeLocalOutputs(outputs: LocalOutputs, dir: string, format: ClientConfigFormat = clientConfigFormat('json'), option = '--write-outputs'): string {
   const violations = validateDocument(outputs.document);
   if (violations.length > 0) {
     throw new CliError(`the local vendor_outputs.json of stack ${outputs.stack.stackName} is not valid, so it was not written:\n${violations.map((v) => `  ${displayPointer(v.pointer)}: ${v.message}`).join('\n')}`);
   }
-  const file = path.resolve(dir, OUTPUTS_FILE_NAME);
+  const file = path.resolve(dir, format.fileName);
+  const content = format.render(outputs.document);
   try {
-    writeFileAtomic(file, `${JSON.stringify(outputs.document, null, 2)}\n`);
+    writeFileAtomic(file, content);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'the directory is not writable'
       : code === 'ENOENT' ? 'the directory does not exist'
         : code === 'ENOTDIR' ? 'it is not a directory'
           : (error as Error).message;
-    throw new CliError(`--write-outputs: cannot write ${file}: ${why}${code ? ` (${code})` : ''}`);
+    throw new CliError(`${option}: cannot write ${file}: ${why}${code ? ` (${code})` : ''}`);
   }
   return file;
 }

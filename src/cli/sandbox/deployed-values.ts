@@ -1,0 +1,41 @@
+/**
+ * `--from-stack NAME` / `--outputs-file FILE`: the values a local synth cannot know (user pool
+ * ids, the data URL, bucket names) taken from a deployed stack, while the REST endpoints stay
+ * local. The deployed document is rebuilt with generate's code (same checks, same messages), and
+ * only the values still pending locally are copied from it, pointer by pointer.
+ */
+import { getAtPointer, setAtPointer } from '../../outputs/json-pointer';
+import { rebuildOffline, rebuildOnline } from '../generate';
+import { LocalOutputs } from '../local/local-outputs';
+
+export type DeployedSource =
+  | { readonly kind: 'stack'; readonly stack: string }
+  | { readonly kind: 'outputs-file'; readonly file: string; readonly stack?: string };
+
+/** The deployed document (fetched once: a deployed stack does not change while the sandbox runs). */
+export async function readDeployedDocument(source: DeployedSource, assemblyDir: string): Promise<Record<string, unknown>> {
+  if (source.kind === 'stack') {
+    return (await rebuildOnline({ stack: source.stack, app: assemblyDir, outDir: '.' })).document;
+  }
+  return rebuildOffline({ outputsFile: source.file, stack: source.stack, app: assemblyDir, outDir: '.' }, source.file).document;
+}
+
+/** The local document with its pending values filled from `deployed` where it has them. */
+export function fillPending(local: LocalOutputs, deployed: Record<string, unknown> | undefined): LocalOutputs {
+  if (deployed === undefined || local.unresolved.length === 0) {
+    return local;
+  }
+  const document = JSON.parse(JSON.stringify(local.document));
+  const unresolved: string[] = [];
+  const resolved = [...local.resolved];
+  for (const pointer of local.unresolved) {
+    const value = getAtPointer(deployed, pointer);
+    if (value === undefined) {
+      unresolved.push(pointer);
+    } else {
+      setAtPointer(document, pointer, value);
+      resolved.push(pointer);
+    }
+  }
+  return { ...local, document, resolved, unresolved };
+}

@@ -1,0 +1,247 @@
+/**
+ * One sandbox run: synthesize, serve, write the client configuration; then on each batch of
+ * changes synthesize again, swap what the server serves (S2's `reload`) and rewrite the file when
+ * it changed. One synth at a time: changes that come during a synth queue exactly one more. A
+ * failed synth is reported and the last good assembly keeps serving.
+ */
+import * as path from 'path';
+import { AssemblyDirs } from './assembly-dirs';
+import { CdkProject } from './cdk-project';
+import { documentChanges } from './document-changes';
+import { LocalConfigFile, LocalConfigOptions, writeLocalConfigFile } from './local-config-file';
+import { runSynth, SynthResult } from './synth-runner';
+import { CliError } from '../command';
+import { readLocalApp } from '../local/assembly';
+import { appTokenVerifier } from '../local/cognito/app-pools';
+import { functionRuntime } from '../local/lambda/function-runtime';
+import { LocalApiAddress } from '../local/local-outputs';
+import { LocalApp } from '../local/model';
+import { LocalApiServer, urlHost } from '../local/server';
+
+export interface SandboxSettings {
+  readonly project: CdkProject;
+  readonly stacks: readonly string[];
+  readonly host: string;
+  readonly port: number;
+  readonly quiet: boolean;
+  /** Where and how the file is written (the deployed values come from `loadDeployed`). */
+  readonly config: Omit<LocalConfigOptions, 'deployed'>;
+  /** Reads the deployed document once, given the first assembly (--from-stack / --outputs-file). */
+  readonly loadDeployed?: (assemblyDir: string) => Promise<Record<string, unknown>>;
+  readonly env: NodeJS.ProcessEnv;
+  /** Lines for the person at the terminal (stdout). */
+  readonly print: (line: string) => void;
+  /** Warnings and failures (stderr). */
+  readonly warn: (line: string) => void;
+}
+
+/** A synthesized (or given) assembly, read. */
+interface Built {
+  readonly app: LocalApp;
+  readonly synth?: SynthResult;
+}
+
+export class SandboxSession {
+  /** First synth, server start and file; throws CliError when the first synth fails. */
+  static async start(settings: SandboxSettings): Promise<SandboxSession> {
+    const dirs = new AssemblyDirs(settings.project.output);
+    const built = await build(settings, dirs);
+    let server: LocalApiServer;
+    try {
+      server = await startServer(settings, built.app);
+    } catch (error) {
+      dirs.removeAll();
+      throw error;
+    }
+    const session = new SandboxSession(settings, dirs, server, built.app);
+    try {
+      session.deployed = await settings.loadDeployed?.(built.app.assemblyDir);
+      session.config = session.writeConfig(built.app);
+    } catch (error) {
+      await session.close();
+      throw error;
+    }
+    return session;
+  }
+
+  public config: LocalConfigFile | undefined;
+  private running: Promise<void> | undefined;
+  private queued: string[] = [];
+  private deployed: Record<string, unknown> | undefined;
+
+  private constructor(
+    private readonly settings: SandboxSettings,
+    private readonly dirs: AssemblyDirs,
+    public readonly server: LocalApiServer,
+    private app: LocalApp,
+  ) {}
+
+  /** Synthesizes again for `files`; a call during a synth queues one more run. */
+  changed(files: readonly string[]): Promise<void> {
+    this.queued.push(...files);
+    if (this.running === undefined) {
+      this.running = this.drain().finally(() => { this.running = undefined; });
+    }
+    return this.running;
+  }
+
+  /** Resolves once no rebuild is running or queued. */
+  async idle(): Promise<void> {
+    while (this.running !== undefined) {
+      await this.running;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.idle().catch(() => undefined);
+    await this.server.close();
+    this.dirs.removeAll();
+  }
+
+  /** Lines that introduce the session: routes, console, file, pending values. */
+  startLines(): string[] {
+    const lines = [`Serving ${this.server.endpoints.length} REST API(s) of ${this.app.stacks.map((s) => s.stackName).join(', ')}:`];
+    lines.push(...this.server.routeTable());
+    for (const endpoint of this.server.endpoints) {
+      lines.push(`Console (TEST page): http://${urlHost(endpoint.host)}:${endpoint.port}/@console/`);
+    }
+    lines.push(...configLines(this.config, this.settings));
+    return lines;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queued.length > 0) {
+      const files = [...new Set(this.queued)].sort();
+      this.queued = [];
+      await this.rebuild(files);
+    }
+  }
+
+  private async rebuild(files: readonly string[]): Promise<void> {
+    const { print, warn } = this.settings;
+    const started = process.hrtime.bigint();
+    print(`Changed: ${files.slice(0, 5).join(', ')}${files.length > 5 ? ` and ${files.length - 5} more` : ''}; synthesizing...`);
+    let built: Built;
+    try {
+      built = await build(this.settings, this.dirs);
+    } catch (error) {
+      if (!(error instanceof CliError)) {
+        throw error;
+      }
+      warn(`${error.message}\nStill serving the last good version.`);
+      return;
+    }
+    const runtime = functionRuntime(built.app, undefined, this.settings.project.root);
+    const summary = await this.server.reload(built.app, {
+      functionNotes: runtime.notes,
+      tokenVerifier: await projectTokenVerifier(this.settings.project, built.app),
+    });
+    const before = this.config?.document;
+    let config: LocalConfigFile | undefined;
+    try {
+      config = this.writeConfig(built.app);
+    } catch (error) {
+      warn(`${(error as Error).message}`);
+      config = this.config;
+    }
+    if (this.settings.project.app.kind === 'command') {
+      this.dirs.retire(built.app.assemblyDir, this.app.assemblyDir, this.server.codeDirectories());
+    }
+    this.app = built.app;
+    this.config = config;
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    print(`Reloaded in ${ms.toFixed(0)} ms${built.synth ? ` (synth ${built.synth.ms.toFixed(0)} ms)` : ''}.`);
+    for (const route of summary.routesAdded) {
+      print(`  + route ${route}`);
+    }
+    for (const route of summary.routesRemoved) {
+      print(`  - route ${route}`);
+    }
+    for (const fn of summary.functionsAdded) {
+      print(`  + function ${fn}`);
+    }
+    for (const fn of summary.functionsRemoved) {
+      print(`  - function ${fn}`);
+    }
+    for (const fn of summary.functionsReloaded) {
+      print(`  ~ function ${fn} reloaded`);
+    }
+    if (config !== undefined) {
+      const changes = documentChanges(before, config.document);
+      for (const change of changes) {
+        print(`  ${change.kind === 'added' ? '+' : change.kind === 'removed' ? '-' : '~'} ${change.pointer} ${change.kind}`);
+      }
+      print(config.written ? `  wrote ${config.file}` : `  ${config.file} unchanged`);
+    }
+  }
+
+  private writeConfig(app: LocalApp): LocalConfigFile | undefined {
+    const apis: LocalApiAddress[] = this.server.endpoints.map((e) => ({ apiId: e.api.apiId, origin: `http://${urlHost(e.host)}:${e.port}` }));
+    return writeLocalConfigFile(app, apis, { ...this.settings.config, deployed: this.deployed });
+  }
+}
+
+async function startServer(settings: SandboxSettings, app: LocalApp): Promise<LocalApiServer> {
+  const runtime = functionRuntime(app, undefined, settings.project.root);
+  for (const warning of [...app.warnings, ...runtime.warnings]) {
+    settings.warn(`warning: ${warning}`);
+  }
+  const { format, outDir } = settings.config;
+  return LocalApiServer.start(app, {
+    host: settings.host,
+    port: settings.port,
+    quiet: settings.quiet,
+    print: settings.print,
+    nodeModules: runtime.nodeModules,
+    functionNotes: runtime.notes,
+    tokenVerifier: await projectTokenVerifier(settings.project, app),
+    outputsFile: format.name === 'json' ? path.resolve(outDir, format.fileName) : undefined,
+  });
+}
+
+/**
+ * The verifier of the app's Cognito methods, with the project's local signing key: the one that
+ * `serve` and `token` use for the output folder (cdk.out), not one per synth folder.
+ */
+function projectTokenVerifier(project: CdkProject, app: LocalApp): ReturnType<typeof appTokenVerifier> {
+  return appTokenVerifier(project.app.kind === 'assembly' ? app : { ...app, assemblyDir: project.output }, undefined);
+}
+
+/** Synthesizes into a fresh folder (or re-reads a given assembly) and reads the app. */
+async function build(settings: SandboxSettings, dirs: AssemblyDirs): Promise<Built> {
+  const { project } = settings;
+  if (project.app.kind === 'assembly') {
+    return { app: readLocalApp(project.app.dir, [...settings.stacks]) };
+  }
+  const outdir = dirs.next();
+  const synth = await runSynth({ command: project.app.command, cwd: project.root, outdir, context: project.context, env: settings.env });
+  if (!synth.ok) {
+    dirs.discard(outdir);
+    throw new CliError(synthFailure(project.app.command, synth));
+  }
+  try {
+    return { app: readLocalApp(outdir, [...settings.stacks]), synth };
+  } catch (error) {
+    dirs.discard(outdir);
+    throw error;
+  }
+}
+
+/** The message of a failed synth: the command, how it ended and what it printed. */
+export function synthFailure(command: string, synth: SynthResult): string {
+  const output = synth.output.trimEnd();
+  return `synth failed: '${command}' ended with ${synth.exit} after ${synth.ms.toFixed(0)} ms${output === '' ? ' (no output)' : `:\n${output}`}`;
+}
+
+/** What the file lines say: where it is and what stays pending. */
+export function configLines(config: LocalConfigFile | undefined, settings: Pick<SandboxSettings, 'config'>): string[] {
+  if (config === undefined) {
+    return [`No stack carries a vendor_outputs.json (none uses cdk-vendor-outputs), so no ${settings.config.format.fileName} was written.`];
+  }
+  const lines = [`${config.written ? 'Wrote' : 'Up to date:'} ${config.file}`];
+  if (config.pending.length > 0) {
+    lines.push(`Pending until a cloud deploy (${config.pending.length}; fill them with --from-stack NAME or --outputs-file FILE):`);
+    lines.push(...config.pending.map((p) => `  ${p}`));
+  }
+  return lines;
+}

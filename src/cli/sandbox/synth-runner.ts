@@ -1,0 +1,82 @@
+/**
+ * Runs the CDK app the way the CDK CLI does, without the CLI: the `app` command through the shell,
+ * in the project folder, with the environment the CLI gives an app (CDK_OUTDIR, CDK_CONTEXT_JSON,
+ * CDK_DEFAULT_REGION and, when known, CDK_DEFAULT_ACCOUNT). Offline there are no credentials to
+ * ask for an account, so the account is passed only when the shell already sets one.
+ */
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** The context keys the CDK CLI sets by default (its `pathMetadata`, `assetMetadata` and `--exclusively` bundling). */
+const CLI_CONTEXT: Readonly<Record<string, unknown>> = {
+  'aws:cdk:enable-path-metadata': true,
+  'aws:cdk:enable-asset-metadata': true,
+  'aws:cdk:bundling-stacks': ['**'],
+};
+
+/** Most bytes of the app's output kept for the error report (the end is what explains a failure). */
+const MAX_OUTPUT_CHARS = 64 * 1024;
+
+export interface SynthRequest {
+  readonly command: string;
+  readonly cwd: string;
+  readonly outdir: string;
+  readonly context: Readonly<Record<string, unknown>>;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export interface SynthResult {
+  readonly ok: boolean;
+  /** Exit code, or the signal that ended the app. */
+  readonly exit: string;
+  /** The app's stdout and stderr, interleaved as they came (the end when long). */
+  readonly output: string;
+  readonly ms: number;
+}
+
+/** The environment of the app process. */
+export function synthEnvironment(request: Omit<SynthRequest, 'command' | 'cwd'>): NodeJS.ProcessEnv {
+  const { env } = request;
+  const region = env.CDK_DEFAULT_REGION || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1';
+  return {
+    ...env,
+    CDK_OUTDIR: request.outdir,
+    CDK_CONTEXT_JSON: JSON.stringify({ ...CLI_CONTEXT, ...request.context }),
+    CDK_DEFAULT_REGION: region,
+  };
+}
+
+/** Runs one synthesis into `outdir` (created when missing; like the CDK CLI, nothing in it is removed first). */
+export function runSynth(request: SynthRequest): Promise<SynthResult> {
+  fs.mkdirSync(request.outdir, { recursive: true });
+  const started = process.hrtime.bigint();
+  return new Promise((resolve) => {
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.length > 2 * MAX_OUTPUT_CHARS) {
+        output = output.slice(-MAX_OUTPUT_CHARS);
+      }
+    };
+    const child = spawn(request.command, { shell: true, cwd: request.cwd, env: synthEnvironment(request), stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const done = (ok: boolean, exit: string) => resolve({
+      ok,
+      exit,
+      output: output.slice(-MAX_OUTPUT_CHARS),
+      ms: Number(process.hrtime.bigint() - started) / 1e6,
+    });
+    child.on('error', (error) => done(false, error.message));
+    child.on('close', (code, signal) => {
+      if (code !== 0) {
+        done(false, signal !== null ? `signal ${signal}` : `exit code ${code}`);
+      } else if (!fs.existsSync(path.join(request.outdir, 'manifest.json'))) {
+        done(false, `exit code 0 but no manifest.json in ${request.outdir} (does the app call app.synth(), and does it use CDK_OUTDIR?)`);
+      } else {
+        done(true, 'exit code 0');
+      }
+    });
+  });
+}

@@ -1,0 +1,216 @@
+/**
+ * `vendor-outputs sandbox` on a real temporary CDK project: real synthesis of `node app.js` (no
+ * CDK CLI), the real local server on 127.0.0.1, real file changes picked up by the watcher.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { createProject, startSandbox, TempProject } from './sandbox/project';
+import { UsageError } from '../../src/cli/command';
+import { command } from '../../src/cli/sandbox';
+import { runCli } from '../support/cli';
+import { deployedOutputs } from '../support/deploy';
+
+jest.setTimeout(120_000);
+
+async function getJson(url: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(url);
+  return { status: response.status, body: await response.json() };
+}
+
+describe('the watch loop', () => {
+  let project: TempProject;
+  beforeAll(() => { project = createProject(); });
+  afterAll(() => project.remove());
+
+  test('first answer; a handler edit, a new resource and a broken app, each reloaded or reported while serving', async () => {
+    const sandbox = startSandbox(['--port', '0'], project.dir);
+    try {
+      const start = await sandbox.waitFor('Press Ctrl+C to stop.');
+      const base = /GET +(http:\/\/127\.0\.0\.1:\d+\/dev\/)items +-> SandboxTest\/Items/.exec(start)![1];
+      const origin = new URL(base).origin;
+      expect(start).toContain(`Console (TEST page): ${origin}/@console/`);
+      expect(start).toContain(`Wrote ${path.join(project.dir, 'vendor_outputs.json')}`);
+      expect(start).toContain(`Watching ${project.dir} (include: **). Press Ctrl+C to stop.`);
+
+      // The frontend's file points at this server.
+      const outputsFile = path.join(project.dir, 'vendor_outputs.json');
+      const written = JSON.parse(fs.readFileSync(outputsFile, 'utf8'));
+      expect(written.custom.api_endpoint).toBe(base);
+      const firstStat = fs.statSync(outputsFile);
+
+      expect(await getJson(`${base}items?limit=3`)).toEqual({ status: 200, body: { version: 1, limit: '3' } });
+
+      // Edit the handler: the new code answers on the same port, and the unchanged file is left alone.
+      let mark = sandbox.stdout().length;
+      project.writeHandler(2);
+      await sandbox.waitFor(/Reloaded in \d+ ms \(synth \d+ ms\)\.\n  ~ function SandboxTest\/Items reloaded\n/, { from: mark });
+      await sandbox.waitFor(`${outputsFile} unchanged`, { from: mark });
+      expect(await getJson(`${base}items?limit=3`)).toEqual({ status: 200, body: { version: 2, limit: '3' } });
+      const secondStat = fs.statSync(outputsFile);
+      expect(secondStat.ino).toBe(firstStat.ino);
+      expect(secondStat.mtimeMs).toBe(firstStat.mtimeMs);
+
+      // Add a resource in the stack: a new route.
+      mark = sandbox.stdout().length;
+      expect((await fetch(`${base}health`)).status).toBe(403);
+      project.writeApp({ health: true });
+      await sandbox.waitFor(`  + route GET ${base}health`, { from: mark });
+      expect(await getJson(`${base}health`)).toEqual({ status: 200, body: { ok: true } });
+
+      // Break the app: the error is shown, the last good version keeps serving.
+      const errMark = sandbox.stderr().length;
+      project.writeApp({ broken: true, health: true });
+      await sandbox.waitFor(/synth failed: 'node app\.js' ended with exit code 1 after \d+ ms:\n[\s\S]*Error: the app is broken on purpose[\s\S]*\nStill serving the last good version\.\n/, { stream: 'stderr', from: errMark });
+      expect(await getJson(`${base}health`)).toEqual({ status: 200, body: { ok: true } });
+      expect(await getJson(`${base}items?limit=1`)).toEqual({ status: 200, body: { version: 2, limit: '1' } });
+
+      // Fixed again: back to serving the new synth; the route it drops is listed.
+      mark = sandbox.stdout().length;
+      project.writeApp({});
+      await sandbox.waitFor(`  - route GET ${base}health`, { from: mark });
+      expect((await fetch(`${base}health`)).status).toBe(403);
+      expect(fs.statSync(outputsFile).mtimeMs).toBe(firstStat.mtimeMs);
+    } finally {
+      sandbox.child.kill('SIGTERM');
+    }
+    expect(await sandbox.exited).toEqual({ code: 0, signal: null });
+    expect(sandbox.stderr()).toContain('vendor-outputs sandbox: SIGTERM, stopping');
+    // Each synth's folder (cdk.out/sandbox-<pid>-<n>) is gone.
+    expect(fs.readdirSync(path.join(project.dir, 'cdk.out')).filter((f) => f.startsWith('sandbox-'))).toEqual([]);
+  });
+
+  test('changes to excluded files start no synth', async () => {
+    const sandbox = startSandbox(['--port', '0', '--quiet'], project.dir);
+    try {
+      await sandbox.waitFor('Press Ctrl+C to stop.');
+      const mark = sandbox.stdout().length;
+      fs.writeFileSync(path.join(project.dir, 'README.md'), 'excluded by cdk.json\n');
+      fs.writeFileSync(path.join(project.dir, '.notes'), 'a dot file\n');
+      fs.mkdirSync(path.join(project.dir, 'cdk.out'), { recursive: true });
+      fs.writeFileSync(path.join(project.dir, 'cdk.out', 'x.json'), '{}');
+      fs.writeFileSync(path.join(project.dir, 'watched.txt'), 'included\n');
+      await sandbox.waitFor('Changed: watched.txt; synthesizing...', { from: mark });
+      await sandbox.waitFor('Reloaded in', { from: mark });
+      expect(sandbox.stdout().slice(mark)).not.toMatch(/README|\.notes|cdk\.out/);
+    } finally {
+      sandbox.child.kill('SIGINT');
+    }
+    expect(await sandbox.exited).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe('--once', () => {
+  let project: TempProject;
+  beforeAll(() => {
+    project = createProject({ bucket: true });
+    fs.mkdirSync(path.join(project.dir, 'cdk.out'), { recursive: true });
+  });
+  afterAll(() => project.remove());
+
+  test('synthesizes into cdk.out, writes the file for --port, lists the pending values, exits 0', async () => {
+    const run = await runCli(['sandbox', '--once', '--port', '4100'], { cwd: project.dir });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const file = path.join(project.dir, 'vendor_outputs.json');
+    expect(run.stdout).toMatch(/^Synthesized cdk\.out in \d+ ms\n/);
+    expect(run.stdout).toContain(`Wrote ${file}\nPending until a cloud deploy (1; fill them with --from-stack NAME or --outputs-file FILE):\n  /storage/bucket_name\n`);
+    const document = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(document.custom.api_endpoint).toBe('http://127.0.0.1:4100/dev/');
+    expect(document.storage.vendor_region).toBe('us-east-1');
+    expect(fs.existsSync(path.join(project.dir, 'cdk.out', 'manifest.json'))).toBe(true);
+
+    // Again: the same content, so the file is not rewritten.
+    const before = fs.statSync(file);
+    const again = await runCli(['sandbox', '--once', '--port', '4100'], { cwd: project.dir });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`Up to date: ${file}\n`);
+    expect(fs.statSync(file).mtimeMs).toBe(before.mtimeMs);
+    expect(fs.statSync(file).ino).toBe(before.ino);
+  });
+
+  test('--outputs-file fills the pending values from a deploy; the REST endpoint stays local', async () => {
+    const template = JSON.parse(fs.readFileSync(path.join(project.dir, 'cdk.out', 'SandboxTest.template.json'), 'utf8'));
+    const outputs = deployedOutputs(template, (expression) => (JSON.stringify(expression).includes('Files') ? 'deployed-files-bucket' : 'https://abcdef1234.execute-api.us-east-1.amazonaws.com/dev/'));
+    fs.writeFileSync(path.join(project.dir, 'outputs.json'), JSON.stringify({ SandboxTest: outputs }));
+    const run = await runCli(['sandbox', '--once', '--outputs-file', 'outputs.json', '--outputs-out-dir', 'web'], { cwd: project.dir });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const file = path.join(project.dir, 'web', 'vendor_outputs.json');
+    expect(run.stdout).toContain(`Wrote ${file}\n`);
+    expect(run.stdout).not.toContain('Pending');
+    const document = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(document.storage.bucket_name).toBe('deployed-files-bucket');
+    expect(document.custom.api_endpoint).toBe('http://127.0.0.1:3000/dev/');
+  });
+
+  test('--format dart writes vendor_outputs.dart holding the same document', async () => {
+    const run = await runCli(['sandbox', '--once', '--format', 'dart', '--outputs-out-dir', 'lib'], { cwd: project.dir });
+    expect(run.code).toBe(0);
+    const text = fs.readFileSync(path.join(project.dir, 'lib', 'vendor_outputs.dart'), 'utf8');
+    const json = /\nconst vendorConfig = r'''([\s\S]*)''';\n$/.exec(text)![1];
+    expect(JSON.parse(json).custom.api_endpoint).toBe('http://127.0.0.1:3000/dev/');
+  });
+
+  test('a failing synth: exit 1 with the app\'s output, no file written', async () => {
+    const broken = createProject({ broken: true });
+    try {
+      const run = await runCli(['sandbox', '--once'], { cwd: broken.dir });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^vendor-outputs sandbox: synth failed: 'node app\.js' ended with exit code 1 after \d+ ms:\n/);
+      expect(run.stderr).toContain('Error: the app is broken on purpose');
+      expect(fs.existsSync(path.join(broken.dir, 'vendor_outputs.json'))).toBe(false);
+    } finally {
+      broken.remove();
+    }
+  });
+
+  test('--app DIR serves an assembly as it is (no synth)', async () => {
+    const run = await runCli(['sandbox', '--once', '--app', 'cdk.out', '--outputs-out-dir', 'from-assembly', '--port', '4200'], { cwd: project.dir });
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain('Synthesized');
+    expect(JSON.parse(fs.readFileSync(path.join(project.dir, 'from-assembly', 'vendor_outputs.json'), 'utf8')).custom.api_endpoint).toBe('http://127.0.0.1:4200/dev/');
+  });
+});
+
+describe('usage errors (exit 2)', () => {
+  let project: TempProject;
+  beforeAll(() => { project = createProject(); });
+  afterAll(() => project.remove());
+
+  test.each([
+    [['--format', 'yaml'], "--format must be one of json, dart (got 'yaml')"],
+    [['--port', '70000'], "--port must be an integer from 0 to 65535 (got '70000')"],
+    [['--once', '--port', '0'], '--once writes endpoints without serving them, so it needs a real port: pass --port N (default 3000), not 0'],
+    [['--from-stack', 'A', '--outputs-file', 'o.json'], 'give either --from-stack NAME or --outputs-file FILE, not both'],
+    [['--from-stack', ' '], '--from-stack needs the name of a deployed stack'],
+    [['--outputs-out-dir', ''], '--outputs-out-dir must name a directory'],
+    [['--app', ''], '--app needs a command (e.g. --app "node app.js") or the directory of a synthesized cloud assembly'],
+    [['--bogus'], "Unknown option '--bogus'"],
+  ])('%j', async (args, message) => {
+    // In-process: these are refused before anything reads the project.
+    const failure = command.run(args);
+    await expect(failure).rejects.toThrow(UsageError);
+    await expect(failure).rejects.toThrow(message);
+  });
+
+  test('from the command line: exit 2, the message and a hint to --help on stderr (here: no cdk.json and no --app)', async () => {
+    const cwd = path.join(project.dir, 'handler');
+    const run = await runCli(['sandbox'], { cwd });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`vendor-outputs sandbox: no cdk.json in ${cwd}: run sandbox in the folder of your CDK app (where cdk.json is), `
+      + "or say what to run with --app 'node app.js' (a command) or --app cdk.out (a synthesized cloud assembly)\nRun 'vendor-outputs sandbox --help' for usage.\n");
+  });
+
+  test('the command loads no aws-cdk-lib (the app synthesizes in its own process)', async () => {
+    const run = await runCli(['sandbox', '--help'], { env: { NODE_DEBUG: 'module' } });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/cli[/\\]sandbox\.ts/);
+    expect(run.stderr).not.toMatch(/aws-cdk-lib/);
+  });
+
+  test('--help shows usage and examples', () => {
+    expect(command.help).toMatch(/^Usage: vendor-outputs sandbox /);
+    expect(command.help).toContain('Examples:\n  cd my-backend && npx vendor-outputs sandbox --outputs-out-dir ../frontend/src');
+  });
+});

@@ -1,0 +1,65 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { runSynth, synthEnvironment } from '../../../src/cli/sandbox/synth-runner';
+
+describe('the environment the app gets (as the CDK CLI gives it)', () => {
+  test('CDK_OUTDIR, CDK_CONTEXT_JSON with the CLI defaults under the project context, region from AWS_REGION', () => {
+    const env = synthEnvironment({ outdir: '/tmp/x', context: { 'mine': 1, 'aws:cdk:enable-path-metadata': false }, env: { AWS_REGION: 'eu-west-1', PATH: '/bin' } });
+    expect(env.CDK_OUTDIR).toBe('/tmp/x');
+    expect(JSON.parse(env.CDK_CONTEXT_JSON!)).toEqual({
+      'aws:cdk:enable-path-metadata': false,
+      'aws:cdk:enable-asset-metadata': true,
+      'aws:cdk:bundling-stacks': ['**'],
+      'mine': 1,
+    });
+    expect(env.CDK_DEFAULT_REGION).toBe('eu-west-1');
+    expect(env.PATH).toBe('/bin');
+    expect(env.CDK_DEFAULT_ACCOUNT).toBeUndefined();
+  });
+
+  test.each([
+    [{ AWS_DEFAULT_REGION: 'ap-south-1' }, 'ap-south-1'],
+    [{ CDK_DEFAULT_REGION: 'sa-east-1', AWS_REGION: 'eu-west-1' }, 'sa-east-1'],
+    [{}, 'us-east-1'],
+  ])('region from %j: %s', (env, region) => {
+    expect(synthEnvironment({ outdir: '/o', context: {}, env }).CDK_DEFAULT_REGION).toBe(region);
+  });
+
+  test('an account the shell sets is passed on (offline there is no other way to know it)', () => {
+    expect(synthEnvironment({ outdir: '/o', context: {}, env: { CDK_DEFAULT_ACCOUNT: '111122223333' } }).CDK_DEFAULT_ACCOUNT).toBe('111122223333');
+  });
+});
+
+describe('running the app command', () => {
+  let dir: string;
+  beforeEach(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-synth-')); });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test('through the shell, in the project folder; a manifest in CDK_OUTDIR is success', async () => {
+    const outdir = path.join(dir, 'out');
+    const result = await runSynth({
+      command: 'echo "$CDK_DEFAULT_REGION" > where.txt && pwd >> where.txt && echo "{}" > "$CDK_OUTDIR/manifest.json"',
+      cwd: dir,
+      outdir,
+      context: {},
+      env: { PATH: process.env.PATH },
+    });
+    expect(result.ok).toBe(true);
+    expect(fs.readFileSync(path.join(dir, 'where.txt'), 'utf8')).toBe(`us-east-1\n${fs.realpathSync(dir)}\n`);
+  });
+
+  test('a failing app: its exit code and what it printed on both streams', async () => {
+    const result = await runSynth({ command: 'echo to-out; echo to-err >&2; exit 3', cwd: dir, outdir: path.join(dir, 'out'), context: {}, env: { PATH: process.env.PATH } });
+    expect(result.ok).toBe(false);
+    expect(result.exit).toBe('exit code 3');
+    expect(result.output).toContain('to-out');
+    expect(result.output).toContain('to-err');
+  });
+
+  test('exit 0 without a manifest is a failure that says why', async () => {
+    const result = await runSynth({ command: 'true', cwd: dir, outdir: path.join(dir, 'out'), context: {}, env: { PATH: process.env.PATH } });
+    expect(result.ok).toBe(false);
+    expect(result.exit).toMatch(/^exit code 0 but no manifest\.json in .* \(does the app call app\.synth\(\), and does it use CDK_OUTDIR\?\)$/);
+  });
+});
