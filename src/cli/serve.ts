@@ -1,15 +1,18 @@
 import { isIP } from 'net';
+import * as path from 'path';
 import { CliError, Command, parseOptions, UsageError } from './command';
 import { apiKeyLines, parseApiKeyValue, withApiKeyValues } from './local/api-key-values';
 import { readLocalApp } from './local/assembly';
 import { appTokenVerifier } from './local/cognito/app-pools';
 import { signingKeyFile } from './local/cognito/signing-key';
+import { consoleUrl } from './local/console/console-path';
 import { readEnvVarsFile } from './local/env-vars';
 import { functionRuntime } from './local/lambda/function-runtime';
 import { buildLocalOutputs, stacksWithOutputs, writeLocalOutputs } from './local/local-outputs';
 import { ResourceNode } from './local/model';
 import { isLoopback, LocalApiServer, urlHost } from './local/server';
 import { parseCredentials, SigV4Credentials } from './local/sigv4';
+import { OUTPUTS_FILE_NAME } from '../outputs/file-names';
 
 export const SERVE_HELP = [
   'Usage: vendor-outputs serve [--app DIR] [--stack NAME]... [--port N] [--host ADDR]',
@@ -144,6 +147,7 @@ export const command: Command = {
       nodeModules: runtime.nodeModules,
       functionNotes: runtime.notes,
       tokenVerifier,
+      outputsFile: writeDir === undefined ? undefined : path.resolve(writeDir, OUTPUTS_FILE_NAME),
     });
     const stopped = new Promise<void>((resolve) => {
       const stop = (signal: string) => {
@@ -168,6 +172,7 @@ export const command: Command = {
     for (const line of server.routeTable()) {
       print(line);
     }
+    print(`Console (the API Gateway console's TEST, in a browser): ${consoleUrl(`http://${urlHost(host)}:${server.endpoints[0].port}`)}`);
     for (const line of apiKeyLines(served)) {
       print(line);
     }

@@ -8,6 +8,8 @@ import { AddressInfo } from 'net';
 import { CliError } from '../command';
 import { matchApis } from './api-match';
 import type { TokenVerifier } from './cognito/token-verifier';
+import { ConsoleHandler } from './console/console-handler';
+import { isConsoleTarget } from './console/console-path';
 import { EnvVarsFile } from './env-vars';
 import { GatewayRequest, GatewayResponse, LocalGateway, MAX_BODY_BYTES, tooLarge } from './gateway';
 import { requestId as newRequestId } from './ids';
@@ -39,6 +41,8 @@ export interface ServerOptions {
   readonly tokenVerifier?: TokenVerifier;
   /** Function key → a note for its routes in the listing (see lambda/startup-notices.ts). */
   readonly functionNotes?: ReadonlyMap<string, string>;
+  /** The vendor_outputs.json this server's caller writes (`--write-outputs`, sandbox): shown by the console page. */
+  readonly outputsFile?: string;
 }
 
 /** One served API. */
@@ -107,6 +111,8 @@ export class LocalApiServer {
   /** The reload running now: the next waits for it. */
   private reloading: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** The console page at `/@console/` of every port (see console/console-handler.ts). */
+  private readonly console: ConsoleHandler;
 
   private constructor(private app: LocalApp, private readonly options: ServerOptions) {
     this.verifier = options.credentials === undefined ? undefined : new SigV4Verifier(options.credentials);
@@ -117,6 +123,14 @@ export class LocalApiServer {
       maxWorkersPerFunction: options.maxWorkersPerFunction,
       envVars: options.envVars,
       nodeModules: options.nodeModules,
+    });
+    this.console = new ConsoleHandler({
+      endpoints: () => this.endpoints,
+      functions: () => this.app.functions,
+      invoker: () => this.invoker,
+      host: this.host,
+      outputsFile: options.outputsFile,
+      print: options.print,
     });
   }
 
@@ -349,6 +363,10 @@ export class LocalApiServer {
   private onRequest(listener: Listener, req: http.IncomingMessage, res: http.ServerResponse): void {
     // The gateway of the moment the request arrived: a reload during it does not change its answer.
     const gateway = listener.gateway;
+    if (isConsoleTarget(req.url ?? '')) {
+      this.console.handle(req, res);
+      return;
+    }
     const started = this.options.quiet ? 0n : process.hrtime.bigint();
     const length = req.headers['content-length'];
     if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
