@@ -23,6 +23,8 @@ export const SERVE_HELP = [
   'Serves every REST API (AWS::ApiGateway::RestApi) of the synthesized app on a local port, reached at',
   'http://HOST:PORT/<stage>/..., running the Lambda functions behind its proxy integrations from their',
   'code assets in worker threads. No cloud account and no Docker. Several APIs take consecutive ports.',
+  "Every port also serves the console's TEST page at http://HOST:PORT/@console/ (resource tree, TEST,",
+  'the --write-outputs file with its validation).',
   '',
   'Options:',
   '  --app DIR                 Cloud assembly directory (default: cdk.out)',

@@ -16,6 +16,7 @@ import { Browser, chromium, Page } from 'playwright-core';
 import { readLocalApp } from '../../src/cli/local/assembly';
 import { outputsStatus } from '../../src/cli/local/console/outputs-status';
 import { checkHost } from '../../src/cli/local/console/request-guard';
+import { MAX_BODY_BYTES } from '../../src/cli/local/gateway';
 import { VendorOutputs } from '../../src/outputs/vendor-outputs';
 import { runCli } from '../support/cli';
 import { CliProcess, serve, startCli, synth } from './local/support';
@@ -140,6 +141,7 @@ describe('the page and its files', () => {
     const html = await page.text();
     expect(html).toContain('<ul id="tree" role="tree" aria-labelledby="resources-title"></ul>');
     expect(html).not.toMatch(/https?:\/\//);
+    expect((await runCli(['serve', '--help'])).stdout).toContain("Every port also serves the console's TEST page at http://HOST:PORT/@console/");
     const redirect = await rawRequest('/@console');
     expect(redirect.status).toBe(308);
     expect(redirect.headers.location).toBe('/@console/');
@@ -268,6 +270,16 @@ describe('POST /@console/api/test-invoke', () => {
     const response = await fetch(`${consoleUrl}api/test-invoke`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
     expect(response.status).toBe(400);
     expect((await json(response)).message).toMatch(message);
+  });
+
+  test('a form larger than twice the gateway body limit is a 413', async () => {
+    const response = await rawRequest('/@console/api/test-invoke', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ api: itemsApiId, method: 'POST', path: '/items', body: 'x'.repeat(2 * MAX_BODY_BYTES) }),
+    });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toEqual({ message: `the TEST form is larger than ${2 * MAX_BODY_BYTES} bytes` });
   });
 
   test('a header line without a name is a 400 naming the line', async () => {
