@@ -11,6 +11,7 @@ import { ClientConfigFormat, clientConfigFormat } from './outputs-format/client-
 import { CdkProject, readCdkProject } from './sandbox/cdk-project';
 import { DeployedSource, readDeployedDocument } from './sandbox/deployed-values';
 import { writeLocalConfigFile } from './sandbox/local-config-file';
+import { missingContextWarning } from './sandbox/missing-context';
 import { configLines, SandboxSession, synthFailure } from './sandbox/sandbox-session';
 import { runSynth } from './sandbox/synth-runner';
 import { WatchFilter } from './sandbox/watch-patterns';
@@ -116,6 +117,10 @@ async function runOnce(settings: CommonSettings): Promise<number> {
       throw new CliError(synthFailure(appCommand, synth));
     }
     print(`Synthesized ${path.relative(process.cwd(), assemblyDir) || '.'} in ${synth.ms.toFixed(0)} ms`);
+    const missing = missingContextWarning(assemblyDir);
+    if (missing !== undefined) {
+      settings.warn(`warning: ${missing}`);
+    }
   }
   const app = readLocalApp(assemblyDir, settings.stacks);
   const deployed = settings.deployedSource === undefined ? undefined : await readDeployedDocument(settings.deployedSource, assemblyDir);

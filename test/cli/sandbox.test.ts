@@ -9,6 +9,7 @@ import { UsageError } from '../../src/cli/command';
 import { command } from '../../src/cli/sandbox';
 import { runCli } from '../support/cli';
 import { deployedOutputs } from '../support/deploy';
+import { evaluateOutputs, FakeCloudFormation } from '../support/fake-cloudformation';
 
 jest.setTimeout(120_000);
 
@@ -141,6 +142,39 @@ describe('--once', () => {
     const document = JSON.parse(fs.readFileSync(file, 'utf8'));
     expect(document.storage.bucket_name).toBe('deployed-files-bucket');
     expect(document.custom.api_endpoint).toBe('http://127.0.0.1:3000/dev/');
+  });
+
+  test('--from-stack fills them from the deployed stack (AWS SDK against a local CloudFormation); the REST endpoint stays local', async () => {
+    const template = JSON.parse(fs.readFileSync(path.join(project.dir, 'cdk.out', 'SandboxTest.template.json'), 'utf8'));
+    const bucketId = Object.keys(template.Resources).find((id) => template.Resources[id].Type === 'AWS::S3::Bucket')!;
+    const cloudFormation = new FakeCloudFormation();
+    const endpoint = await cloudFormation.start();
+    try {
+      cloudFormation.stacks = [{ name: 'SandboxTest', template, outputs: evaluateOutputs(template, { [bucketId]: 'cloud-files-bucket' }) }];
+      const env = {
+        AWS_ENDPOINT_URL_CLOUDFORMATION: endpoint,
+        AWS_ACCESS_KEY_ID: 'AKIDFAKE',
+        AWS_SECRET_ACCESS_KEY: 'fake-secret',
+        AWS_SESSION_TOKEN: undefined,
+        AWS_PROFILE: undefined,
+        AWS_CONFIG_FILE: path.join(project.dir, 'no-config'),
+        AWS_SHARED_CREDENTIALS_FILE: path.join(project.dir, 'no-credentials'),
+      };
+      const run = await runCli(['sandbox', '--once', '--from-stack', 'SandboxTest', '--outputs-out-dir', 'cloud'], { cwd: project.dir, env });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const document = JSON.parse(fs.readFileSync(path.join(project.dir, 'cloud', 'vendor_outputs.json'), 'utf8'));
+      expect(document.storage.bucket_name).toBe('cloud-files-bucket');
+      expect(document.custom.api_endpoint).toBe('http://127.0.0.1:3000/dev/');
+      expect(cloudFormation.calls.map((c) => c.action)).toContain('DescribeStacks');
+
+      const missing = await runCli(['sandbox', '--once', '--from-stack', 'Missing', '--outputs-out-dir', 'missing'], { cwd: project.dir, env });
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toMatch(/^vendor-outputs sandbox: stack Missing not found in region us-east-1/);
+      expect(fs.existsSync(path.join(project.dir, 'missing', 'vendor_outputs.json'))).toBe(false);
+    } finally {
+      await cloudFormation.stop();
+    }
   });
 
   test('--format dart writes vendor_outputs.dart holding the same document', async () => {

@@ -9,6 +9,7 @@ import { AssemblyDirs } from './assembly-dirs';
 import { CdkProject } from './cdk-project';
 import { documentChanges } from './document-changes';
 import { LocalConfigFile, LocalConfigOptions, writeLocalConfigFile } from './local-config-file';
+import { missingContextWarning } from './missing-context';
 import { runSynth, SynthResult } from './synth-runner';
 import { CliError } from '../command';
 import { readLocalApp } from '../local/assembly';
@@ -218,6 +219,10 @@ async function build(settings: SandboxSettings, dirs: AssemblyDirs): Promise<Bui
   if (!synth.ok) {
     dirs.discard(outdir);
     throw new CliError(synthFailure(project.app.command, synth));
+  }
+  const missing = missingContextWarning(outdir);
+  if (missing !== undefined) {
+    settings.warn(`warning: ${missing}`);
   }
   try {
     return { app: readLocalApp(outdir, [...settings.stacks]), synth };
