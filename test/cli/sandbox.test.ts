@@ -80,6 +80,38 @@ describe('the watch loop', () => {
     expect(fs.readdirSync(path.join(project.dir, 'cdk.out')).filter((f) => f.startsWith('sandbox-'))).toEqual([]);
   });
 
+  test('changes during a synth make exactly one more; Ctrl+C during a synth stops the app and exits 0', async () => {
+    const sandbox = startSandbox(['--port', '0', '--quiet'], project.dir);
+    try {
+      const start = await sandbox.waitFor('Press Ctrl+C to stop.');
+      const base = /GET +(http:\/\/127\.0\.0\.1:\d+\/dev\/)items /.exec(start)![1];
+      const mark = sandbox.stdout().length;
+      project.writeHandler(10);
+      await sandbox.waitFor('synthesizing...', { from: mark });
+      // Two saves while that synth runs (it takes seconds: ts-node and aws-cdk-lib load first).
+      project.writeHandler(11);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      project.writeHandler(12);
+      await sandbox.waitFor(/Reloaded in[\s\S]*Reloaded in/, { from: mark });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const log = sandbox.stdout().slice(mark);
+      expect(log.match(/synthesizing\.\.\./g)).toHaveLength(2);
+      expect(await getJson(`${base}items`)).toEqual({ status: 200, body: { version: 12, limit: null } });
+
+      const stopMark = sandbox.stdout().length;
+      project.writeHandler(13);
+      await sandbox.waitFor('synthesizing...', { from: stopMark });
+      sandbox.child.kill('SIGINT');
+      const started = Date.now();
+      expect(await sandbox.exited).toEqual({ code: 0, signal: null });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(sandbox.stderr()).not.toContain('Still serving');
+      expect(sandbox.stdout().slice(stopMark)).not.toContain('Reloaded');
+    } finally {
+      sandbox.child.kill('SIGTERM');
+    }
+  });
+
   test('changes to excluded files start no synth', async () => {
     const sandbox = startSandbox(['--port', '0', '--quiet'], project.dir);
     try {

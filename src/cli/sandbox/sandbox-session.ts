@@ -69,6 +69,9 @@ export class SandboxSession {
   private running: Promise<void> | undefined;
   private queued: string[] = [];
   private deployed: Record<string, unknown> | undefined;
+  /** Set by close(): a synth running then is stopped, and nothing more is reported. */
+  private closing = false;
+  private readonly stopSynth = new AbortController();
 
   private constructor(
     private readonly settings: SandboxSettings,
@@ -94,6 +97,9 @@ export class SandboxSession {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    this.queued = [];
+    this.stopSynth.abort();
     await this.idle().catch(() => undefined);
     await this.server.close();
     this.dirs.removeAll();
@@ -124,12 +130,17 @@ export class SandboxSession {
     print(`Changed: ${files.slice(0, 5).join(', ')}${files.length > 5 ? ` and ${files.length - 5} more` : ''}; synthesizing...`);
     let built: Built;
     try {
-      built = await build(this.settings, this.dirs);
+      built = await build(this.settings, this.dirs, this.stopSynth.signal);
     } catch (error) {
       if (!(error instanceof CliError)) {
         throw error;
       }
-      warn(`${error.message}\nStill serving the last good version.`);
+      if (!this.closing) {
+        warn(`${error.message}\nStill serving the last good version.`);
+      }
+      return;
+    }
+    if (this.closing) {
       return;
     }
     const runtime = functionRuntime(built.app, undefined, this.settings.project.root);
@@ -209,13 +220,13 @@ function projectTokenVerifier(project: CdkProject, app: LocalApp): ReturnType<ty
 }
 
 /** Synthesizes into a fresh folder (or re-reads a given assembly) and reads the app. */
-async function build(settings: SandboxSettings, dirs: AssemblyDirs): Promise<Built> {
+async function build(settings: SandboxSettings, dirs: AssemblyDirs, signal?: AbortSignal): Promise<Built> {
   const { project } = settings;
   if (project.app.kind === 'assembly') {
     return { app: readLocalApp(project.app.dir, [...settings.stacks]) };
   }
   const outdir = dirs.next();
-  const synth = await runSynth({ command: project.app.command, cwd: project.root, outdir, context: project.context, env: settings.env });
+  const synth = await runSynth({ command: project.app.command, cwd: project.root, outdir, context: project.context, env: settings.env, signal });
   if (!synth.ok) {
     dirs.discard(outdir);
     throw new CliError(synthFailure(project.app.command, synth));

@@ -24,6 +24,8 @@ export interface SynthRequest {
   readonly outdir: string;
   readonly context: Readonly<Record<string, unknown>>;
   readonly env: NodeJS.ProcessEnv;
+  /** Stops the app (SIGTERM) when aborted: the sandbox is stopping. */
+  readonly signal?: AbortSignal;
 }
 
 export interface SynthResult {
@@ -59,7 +61,19 @@ export function runSynth(request: SynthRequest): Promise<SynthResult> {
         output = output.slice(-MAX_OUTPUT_CHARS);
       }
     };
-    const child = spawn(request.command, { shell: true, cwd: request.cwd, env: synthEnvironment(request), stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so that stopping it stops what the shell started too.
+    const child = spawn(request.command, { shell: true, cwd: request.cwd, env: synthEnvironment(request), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const stop = () => {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    };
+    if (request.signal?.aborted) {
+      stop();
+    }
+    request.signal?.addEventListener('abort', stop, { once: true });
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     const done = (ok: boolean, exit: string) => resolve({
@@ -68,14 +82,22 @@ export function runSynth(request: SynthRequest): Promise<SynthResult> {
       output: output.slice(-MAX_OUTPUT_CHARS),
       ms: Number(process.hrtime.bigint() - started) / 1e6,
     });
-    child.on('error', (error) => done(false, error.message));
+    let settled = false;
+    const settle = (ok: boolean, exit: string) => {
+      if (!settled) {
+        settled = true;
+        done(ok, exit);
+      }
+    };
+    child.on('error', (error) => settle(false, error.message));
     child.on('close', (code, signal) => {
+      request.signal?.removeEventListener('abort', stop);
       if (code !== 0) {
-        done(false, signal !== null ? `signal ${signal}` : `exit code ${code}`);
+        settle(false, signal !== null ? `signal ${signal}` : `exit code ${code}`);
       } else if (!fs.existsSync(path.join(request.outdir, 'manifest.json'))) {
-        done(false, `exit code 0 but no manifest.json in ${request.outdir} (does the app call app.synth(), and does it use CDK_OUTDIR?)`);
+        settle(false, `exit code 0 but no manifest.json in ${request.outdir} (does the app call app.synth(), and does it use CDK_OUTDIR?)`);
       } else {
-        done(true, 'exit code 0');
+        settle(true, 'exit code 0');
       }
     });
   });

@@ -63,3 +63,20 @@ describe('running the app command', () => {
     expect(result.exit).toMatch(/^exit code 0 but no manifest\.json in .* \(does the app call app\.synth\(\), and does it use CDK_OUTDIR\?\)$/);
   });
 });
+
+describe('stopping', () => {
+  test('an aborted synth ends its app and reports the signal', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-synth-stop-'));
+    try {
+      const controller = new AbortController();
+      const running = runSynth({ command: 'sleep 30', cwd: dir, outdir: path.join(dir, 'out'), context: {}, env: { PATH: process.env.PATH }, signal: controller.signal });
+      setTimeout(() => controller.abort(), 100);
+      const result = await running;
+      expect(result.ok).toBe(false);
+      expect(result.exit).toBe('signal SIGTERM');
+      expect(result.ms).toBeLessThan(10_000);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
