@@ -133,13 +133,25 @@ async function runOnce(settings: CommonSettings): Promise<number> {
 /** The loop: serve, watch, reload, until SIGINT or SIGTERM. */
 async function runWatching(settings: CommonSettings, quiet: boolean): Promise<number> {
   const { project, deployedSource, print, warn } = settings;
-  const session = await SandboxSession.start({
-    ...settings,
-    quiet,
-    env: process.env,
-    config: { outDir: settings.outDir, format: settings.format },
-    loadDeployed: deployedSource === undefined ? undefined : (assemblyDir) => readDeployedDocument(deployedSource, assemblyDir),
-  });
+  // Listening from the start: Ctrl+C during the first synth stops the app and exits cleanly too.
+  const stopping = new AbortController();
+  const stopped = stopSignal(warn).then(() => stopping.abort());
+  let session: SandboxSession;
+  try {
+    session = await SandboxSession.start({
+      ...settings,
+      quiet,
+      env: process.env,
+      config: { outDir: settings.outDir, format: settings.format },
+      loadDeployed: deployedSource === undefined ? undefined : (assemblyDir) => readDeployedDocument(deployedSource, assemblyDir),
+      firstSynthSignal: stopping.signal,
+    });
+  } catch (error) {
+    if (stopping.signal.aborted) {
+      return 0;
+    }
+    throw error;
+  }
   if (!isLoopback(settings.host)) {
     warn(`warning: --host ${settings.host} is reachable from the network: other machines can call the API and its functions, which run with this shell's AWS credentials and environment`);
   }
@@ -147,7 +159,7 @@ async function runWatching(settings: CommonSettings, quiet: boolean): Promise<nu
   const watcher = watchProject(project, settings, (files) => {
     session.changed(files).catch((error) => warn(`unexpected error while reloading: ${error?.stack ?? error}`));
   });
-  await stopSignal(warn);
+  await stopped;
   watcher.close();
   await session.close();
   return 0;

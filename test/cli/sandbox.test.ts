@@ -3,6 +3,7 @@
  * CDK CLI), the real local server on 127.0.0.1, real file changes picked up by the watcher.
  */
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { createProject, startSandbox, TempProject } from './sandbox/project';
 import { UsageError } from '../../src/cli/command';
@@ -130,6 +131,48 @@ describe('the watch loop', () => {
     }
     expect(await sandbox.exited).toEqual({ code: 0, signal: null });
   });
+});
+
+/** Whether process `pid` is gone (or a zombie nobody reaps, as under a container's init) within `ms`. */
+async function endsWithin(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    let state: string;
+    try {
+      state = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '')[0];
+    } catch {
+      return true;
+    }
+    if (state === 'Z' || Date.now() > until) {
+      return state === 'Z';
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test('Ctrl+C during the first synth stops the app, removes its folder and exits 0', async () => {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vo-sandbox-hang-')));
+  try {
+    // An app that never finishes, and says when it started.
+    const app = "require('fs').writeFileSync('started', String(process.pid)); setInterval(() => {}, 1000);";
+    fs.writeFileSync(path.join(dir, 'app.js'), app);
+    fs.writeFileSync(path.join(dir, 'cdk.json'), JSON.stringify({ app: 'node app.js' }));
+    const sandbox = startSandbox([], dir);
+    const started = path.join(dir, 'started');
+    const until = Date.now() + 30_000;
+    while (!fs.existsSync(started) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const appPid = Number(fs.readFileSync(started, 'utf8'));
+    sandbox.child.kill('SIGINT');
+    expect(await sandbox.exited).toEqual({ code: 0, signal: null });
+    expect(sandbox.stderr()).toBe('vendor-outputs sandbox: SIGINT, stopping\n');
+    expect(await endsWithin(appPid, 5_000)).toBe(true);
+    const output = path.join(dir, 'cdk.out');
+    expect(fs.existsSync(output) ? fs.readdirSync(output) : []).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('--once', () => {

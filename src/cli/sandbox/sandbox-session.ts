@@ -29,6 +29,8 @@ export interface SandboxSettings {
   readonly config: Omit<LocalConfigOptions, 'deployed'>;
   /** Reads the deployed document once, given the first assembly (--from-stack / --outputs-file). */
   readonly loadDeployed?: (assemblyDir: string) => Promise<Record<string, unknown>>;
+  /** Stops the first synth (Ctrl+C before the server runs). */
+  readonly firstSynthSignal?: AbortSignal;
   readonly env: NodeJS.ProcessEnv;
   /** Lines for the person at the terminal (stdout). */
   readonly print: (line: string) => void;
@@ -46,7 +48,7 @@ export class SandboxSession {
   /** First synth, server start and file; throws CliError when the first synth fails. */
   static async start(settings: SandboxSettings): Promise<SandboxSession> {
     const dirs = new AssemblyDirs(settings.project.output);
-    const built = await build(settings, dirs);
+    const built = await build(settings, dirs, settings.firstSynthSignal);
     let server: LocalApiServer;
     try {
       server = await startServer(settings, built.app);
