@@ -72,6 +72,12 @@ describe('the watch loop', () => {
       await sandbox.waitFor(`  - route GET ${base}health`, { from: mark });
       expect((await fetch(`${base}health`)).status).toBe(403);
       expect(fs.statSync(outputsFile).mtimeMs).toBe(firstStat.mtimeMs);
+
+      // An output value changes: named by its pointer, and the file is rewritten.
+      mark = sandbox.stdout().length;
+      project.writeApp({ apiName: 'renamedApi' });
+      await sandbox.waitFor(`  ~ /custom/api_name changed\n  wrote ${outputsFile}\n`, { from: mark });
+      expect(JSON.parse(fs.readFileSync(outputsFile, 'utf8')).custom.api_name).toBe('renamedApi');
     } finally {
       sandbox.child.kill('SIGTERM');
     }

@@ -18,6 +18,8 @@ export interface AppShape {
   readonly broken?: boolean;
   /** Adds a bucket whose name is known only after deploy (storage section). */
   readonly bucket?: boolean;
+  /** RestItemsApi's apiName. @default itemsApi */
+  readonly apiName?: string;
 }
 
 export interface TempProject {
@@ -67,7 +69,7 @@ function appSource(shape: AppShape): string {
     'const app = new App({ builtinCloudFormationValidation: false });',
     "const stack = new Stack(app, 'SandboxTest');",
     "const handler = new lambda.Function(stack, 'Items', { runtime: lambda.Runtime.NODEJS_20_X, handler: 'index.handler', code: lambda.Code.fromAsset(path.join(__dirname, 'handler')) });",
-    "const items = new lib.RestItemsApi(stack, 'ItemsApi', { apiName: 'itemsApi', stageName: 'dev', handler });",
+    `const items = new lib.RestItemsApi(stack, 'ItemsApi', { apiName: ${JSON.stringify(shape.apiName ?? 'itemsApi')}, stageName: 'dev', handler });`,
     shape.health
       ? "items.api.root.addResource('health').addMethod('GET', new apigw.MockIntegration({ requestTemplates: { 'application/json': '{\"statusCode\": 200}' }, integrationResponses: [{ statusCode: '200', responseTemplates: { 'application/json': '{\"ok\": true}' } }] }), { methodResponses: [{ statusCode: '200' }] });"
       : '',
