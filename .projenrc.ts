@@ -65,6 +65,8 @@ const project = new awscdk.AwsCdkConstructLibrary({
     'cdk.out/',
     '/examples/**/cdk.out/',
     '.tmp/',
+    // Screenshots and other files tests leave for a person to look at.
+    '/test-artifacts/',
   ],
   npmignoreEnabled: true,
 
@@ -173,13 +175,12 @@ const consumerTest = project.addTask('test:consumer', {
 project.packageTask.spawn(consumerTest);
 
 const demo = project.addTask('demo', {
-  description: 'Synthesize the example backend, write its vendor_outputs.json and serve its REST API on 127.0.0.1:3000',
+  description: 'The sandbox on the example backend: synthesize it, write its vendor_outputs.json, serve its REST API and the console on 127.0.0.1:3000, and reload on every change',
   env: cdkEnv,
 });
 demo.spawn(project.preCompileTask);
 demo.spawn(project.compileTask);
-demo.exec('node scripts/synth-example.js');
-demo.exec('node lib/cli/main.js serve --app examples/backend/cdk.out --port 3000 --write-outputs examples/backend');
+demo.exec('node ../../lib/cli/main.js sandbox --port 3000', { cwd: 'examples/backend' });
 
 const bench = project.addTask('bench', {
   description: 'Benchmarks: prints ratios against baselines measured in the same run',

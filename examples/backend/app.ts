@@ -7,9 +7,11 @@
  */
 import * as path from 'path';
 import { App, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { addExampleNagSuppressions } from './nag-suppressions';
@@ -106,8 +108,15 @@ export function buildExampleApp(outdir?: string): ExampleBackend {
 
   // custom: a REST API with guest access (the terminal tests of the spec), stage 'dev'
   const api = new RestItemsApi(stack, 'ItemsApi', { apiName: 'itemsApi', stageName: 'dev' });
+  // The example's own function (handlers/hello.js), on the same API: the sandbox's edit-and-see loop.
+  const hello = new lambda.Function(stack, 'Hello', {
+    runtime: lambda.Runtime.NODEJS_22_X,
+    handler: 'hello.handler',
+    code: lambda.Code.fromAsset(path.join(__dirname, 'handlers')),
+  });
+  const helloMethod = api.api.root.addResource('hello').addMethod('GET', new apigw.LambdaIntegration(hello));
 
-  addExampleNagSuppressions({ stack, userPool, identityPool, graphql, bucket, api });
+  addExampleNagSuppressions({ stack, userPool, identityPool, graphql, bucket, api, hello, helloMethod });
   return { app, stack, api };
 }
 

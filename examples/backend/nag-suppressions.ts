@@ -1,7 +1,9 @@
 import { Stack } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { IdentityPool } from 'aws-cdk-lib/aws-cognito-identitypool';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { RestItemsApi } from '../../src';
@@ -14,6 +16,8 @@ export interface ExampleResources {
   readonly graphql: appsync.GraphqlApi;
   readonly bucket: s3.Bucket;
   readonly api: RestItemsApi;
+  readonly hello: lambda.Function;
+  readonly helloMethod: apigw.Method;
 }
 
 /**
@@ -54,6 +58,14 @@ export function addExampleNagSuppressions(r: ExampleResources): void {
     { id: 'AwsSolutions-IAM5', reason: 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so their resource is *.', appliesTo: ['Resource::*'] },
     { id: 'AwsSolutions-L1', reason: 'The bundled items function runs on nodejs22.x by default, the newest Node.js runtime of the oldest aws-cdk-lib the library supports; with a newer aws-cdk-lib, pass runtime: lambda.Runtime.NODEJS_24_X.' },
   ], true);
+  NagSuppressions.addResourceSuppressions(r.hello, [
+    { id: 'AwsSolutions-IAM4', reason: 'The hello function only writes its own logs, which is what the AWS managed AWSLambdaBasicExecutionRole allows.', appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'] },
+    { id: 'AwsSolutions-L1', reason: 'nodejs22.x is the newest Node.js runtime of the oldest aws-cdk-lib the library supports, which the example builds with.' },
+  ], true);
+  NagSuppressions.addResourceSuppressions(r.helloMethod, [
+    { id: 'AwsSolutions-APIG4', reason: 'GET /hello answers a fixed greeting with no data behind it: guests may call it, like the items API\'s guest access.' },
+    { id: 'AwsSolutions-COG4', reason: 'GET /hello answers a fixed greeting with no data behind it: no Cognito user pool authorizer is needed.' },
+  ]);
   NagSuppressions.addResourceSuppressions(r.api.api, [
     { id: 'AwsSolutions-IAM4', reason: 'The account-level API Gateway logging role uses the AWS managed AmazonAPIGatewayPushToCloudWatchLogs policy, the documented setup for access and execution logs.', appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs'] },
   ], true);

@@ -22,8 +22,8 @@ import { runCli } from '../support/cli';
 import { CliProcess, serve, startCli, synth } from './local/support';
 
 const CHROMIUM = '/usr/bin/chromium';
-/** Screenshots of the page (the repository's test-artifacts/ once it is ignored by git). */
-const ARTIFACTS = path.join(os.tmpdir(), 'cdk-vendor-outputs-test-artifacts');
+/** Screenshots of the page, for a person to look at (git ignores the folder). */
+const ARTIFACTS = path.join(__dirname, '..', '..', 'test-artifacts');
 
 const ITEMS_HANDLER = [
   'exports.handler = async (e) => ({',
