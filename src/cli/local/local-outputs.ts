@@ -10,6 +10,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from './intrinsics';
+import { StackSpec } from './model';
 import { writeFileAtomic } from '../../outputs/atomic-write';
 import { CarriedDocument, METADATA_KEY, PendingEntry, pendingMarker, readCarriedDocument, SLOT_SEPARATOR } from '../../outputs/carriage';
 import { assemblyOutputsFileName } from '../../outputs/file-names';
@@ -17,8 +19,6 @@ import { displayPointer, setAtPointer } from '../../outputs/json-pointer';
 import { validateDocument } from '../../outputs/validation';
 import { CliError } from '../command';
 import { ClientConfigFormat, clientConfigFormat } from '../outputs-format/client-config-format';
-import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from './intrinsics';
-import { StackSpec } from './model';
 
 /** Where each local API is served. */
 export interface LocalApiAddress {

@@ -14,6 +14,7 @@ import { runSynth, SynthResult } from './synth-runner';
 import { CliError } from '../command';
 import { readLocalApp } from '../local/assembly';
 import { appTokenVerifier } from '../local/cognito/app-pools';
+import { consoleUrl } from '../local/console/console-path';
 import { functionRuntime } from '../local/lambda/function-runtime';
 import { LocalApiAddress } from '../local/local-outputs';
 import { LocalApp } from '../local/model';
@@ -112,7 +113,7 @@ export class SandboxSession {
     const lines = [`Serving ${this.server.endpoints.length} REST API(s) of ${this.app.stacks.map((s) => s.stackName).join(', ')}:`];
     lines.push(...this.server.routeTable());
     for (const endpoint of this.server.endpoints) {
-      lines.push(`Console (TEST page): http://${urlHost(endpoint.host)}:${endpoint.port}/@console/`);
+      lines.push(`Console (TEST page): ${consoleUrl(`http://${urlHost(endpoint.host)}:${endpoint.port}`)}`);
     }
     lines.push(...configLines(this.config, this.settings));
     return lines;
@@ -209,7 +210,8 @@ async function startServer(settings: SandboxSettings, app: LocalApp): Promise<Lo
     nodeModules: runtime.nodeModules,
     functionNotes: runtime.notes,
     tokenVerifier: await projectTokenVerifier(settings.project, app),
-    outputsFile: format.name === 'json' ? path.resolve(outDir, format.fileName) : undefined,
+    // The console shows the file whichever format it is in (it reads vendor_outputs.dart too).
+    outputsFile: path.resolve(outDir, format.fileName),
   });
 }
 
