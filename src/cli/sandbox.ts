@@ -167,14 +167,17 @@ async function runWatching(settings: CommonSettings, quiet: boolean): Promise<nu
 
 /** Watches the project's sources (cdk.json's watch), or a given assembly's manifest.json. */
 function watchProject(project: CdkProject, settings: CommonSettings, onChange: (files: string[]) => void): ProjectWatcher {
+  // The line is printed once the watches are in place: a change saved right after it is seen.
   if (project.app.kind === 'assembly') {
+    const watcher = new ProjectWatcher({ root: project.app.dir, filter: new WatchFilter({ include: ['manifest.json'], exclude: [] }), recursive: false, onChange });
     settings.print(`Watching ${path.join(project.app.dir, 'manifest.json')}. Press Ctrl+C to stop.`);
-    return new ProjectWatcher({ root: project.app.dir, filter: new WatchFilter({ include: ['manifest.json'], exclude: [] }), recursive: false, onChange });
+    return watcher;
   }
   const written = writtenFile(project.root, settings.outDir, settings.format.fileName);
   const filter = new WatchFilter({ include: project.watch.include, exclude: [...project.watch.exclude, ...written] });
+  const watcher = new ProjectWatcher({ root: project.root, filter, onChange });
   settings.print(`Watching ${project.root} (include: ${project.watch.include.join(', ')}). Press Ctrl+C to stop.`);
-  return new ProjectWatcher({ root: project.root, filter, onChange });
+  return watcher;
 }
 
 /** `--from-stack` or `--outputs-file`, not both. */
