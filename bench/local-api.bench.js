@@ -270,8 +270,8 @@ async function measureChecks(report, assembly) {
     await untilAnswered(`${base}/items`, 10_000);
     await load(`${base}/items`, { duration: 1 });
     const routes = [
-      { name: 'cached Lambda authorizer', url: `${base}/authorized`, headers: { Authorization: TOKEN } },
-      { name: 'API key of a usage plan', url: `${base}/keyed`, headers: { 'x-api-key': API_KEY } },
+      { name: 'a cached Lambda authorizer', url: `${base}/authorized`, headers: { Authorization: TOKEN } },
+      { name: 'an API key of a usage plan', url: `${base}/keyed`, headers: { 'x-api-key': API_KEY } },
     ];
     for (const route of routes) {
       const probe = await fetch(route.url, { headers: route.headers });
@@ -282,8 +282,8 @@ async function measureChecks(report, assembly) {
       await load(route.url, { duration: 1, headers: route.headers });
       const plain = await load(`${base}/items`, { duration: DURATION_S });
       const behind = await load(route.url, { duration: DURATION_S, headers: route.headers });
-      report({ name: `GET behind a ${route.name} (ratio to the plain route)`, value: behind.requests.average, baseline: plain.requests.average, unit: ' req/s', target: 0.8, higherIsBetter: true });
-      report({ name: `GET behind a ${route.name}: errors + non-2xx`, value: behind.errors + behind.timeouts + behind.non2xx, unit: '', target: 0 });
+      report({ name: `GET behind ${route.name} (ratio to the plain route)`, value: behind.requests.average, baseline: plain.requests.average, unit: ' req/s', target: 0.8, higherIsBetter: true });
+      report({ name: `GET behind ${route.name}: errors + non-2xx`, value: behind.errors + behind.timeouts + behind.non2xx, unit: '', target: 0 });
     }
   } finally {
     await stop(server.child);
