@@ -10,6 +10,7 @@ import { selectByIdentity } from './generate/identity';
 import { DeployOutputs, readOutputsFile } from './generate/outputs-file';
 import { carriedFromMetadata, rebuildAndValidate, summary, writeDocument } from './generate/rebuild';
 import { checkStackStatus } from './generate/stack-status';
+import { ClientConfigFormat, clientConfigFormat } from './outputs-format/client-config-format';
 import { CarriedDocument, hasCarriedDocument, METADATA_KEY } from '../outputs/carriage';
 import { OUTPUTS_FILE_NAME } from '../outputs/file-names';
 import { APP_ID_TAG, BRANCH_TAG } from '../outputs/identity-tags';
@@ -23,6 +24,7 @@ const OPTIONS = {
   'out-dir': { type: 'string' },
   'region': { type: 'string' },
   'profile': { type: 'string' },
+  'format': { type: 'string' },
 } as const;
 
 /** What the arguments ask for, once checked. */
@@ -36,6 +38,8 @@ export interface GenerateRequest {
   readonly outDir: string;
   readonly region?: string;
   readonly profile?: string;
+  /** `--format`: the client configuration's file and content (json when absent). */
+  readonly format?: ClientConfigFormat;
 }
 
 /** Checks the option combinations; throws UsageError (exit 2) for a bad one. */
@@ -65,7 +69,8 @@ export function parseGenerateArgs(args: string[]): GenerateRequest {
   } else if (region !== undefined || profile !== undefined) {
     throw new UsageError(`--${region !== undefined ? 'region' : 'profile'} has no effect with --outputs-file: offline mode makes no AWS call`);
   }
-  return { stack, appId, branch, outputsFile, app: app ?? 'cdk.out', outDir: nonEmpty(values, 'out-dir') ?? '.', region, profile };
+  const format = clientConfigFormat(values.format);
+  return { stack, appId, branch, outputsFile, app: app ?? 'cdk.out', outDir: nonEmpty(values, 'out-dir') ?? '.', region, profile, format };
 }
 
 function nonEmpty(values: ParsedOptions<typeof OPTIONS>, name: keyof typeof OPTIONS): string | undefined {
@@ -179,6 +184,8 @@ export const command: Command = {
     '',
     'Other options:',
     `  --out-dir DIR         Where ${OUTPUTS_FILE_NAME} goes (default: current directory; created if missing).`,
+    `  --format json|dart    ${OUTPUTS_FILE_NAME} (default), or vendor_outputs.dart for Flutter:`,
+    "                        const vendorConfig = r'''{...}'''; (a value holding ''' is refused).",
     '  --region REGION       AWS region (default: the SDK chain: AWS_REGION, profile, ...).',
     '  --profile NAME        AWS profile for credentials and region (default: AWS_PROFILE or default).',
     '',
@@ -192,6 +199,7 @@ export const command: Command = {
     'Examples:',
     '  vendor-outputs generate --stack MyBackend --region eu-west-1 --out-dir src',
     '  vendor-outputs generate --app-id d1a2b3c4 --branch main',
+    '  vendor-outputs generate --stack MyBackend --format dart --out-dir lib',
     '  cdk deploy --outputs-file outputs.json && vendor-outputs generate --outputs-file outputs.json --app cdk.out',
   ].join('\n'),
   async run(args) {
@@ -200,7 +208,7 @@ export const command: Command = {
     for (const warning of rebuilt.warnings) {
       process.stderr.write(`vendor-outputs generate: warning: ${warning}\n`);
     }
-    const file = writeDocument(request.outDir, rebuilt.document);
+    const file = writeDocument(request.outDir, rebuilt.document, request.format);
     process.stdout.write(`${file}\n`);
     process.stderr.write(`${summary(rebuilt.where, rebuilt.carried, rebuilt.document)}; wrote ${file}\n`);
     return 0;

@@ -213,3 +213,31 @@ test('stack and output names like __proto__ in the outputs file are plain keys',
   expect(run.code).toBe(1);
   expect(messages(run.stderr)).toContain('outputs-proto.json has no outputs for stack Backend (it has: __proto__, constructor)');
 });
+
+test('--format dart writes vendor_outputs.dart: the same JSON in a raw string, quotes, backslashes, $ and newlines kept', async () => {
+  const file = writeOutputsFile('outputs-dart.json', { Backend: outputsOf('Backend') });
+  const dir = path.join(tmp, 'out-dart');
+  const run = await generate(['--outputs-file', file, '--app', assembly, '--stack', 'Backend', '--out-dir', dir, '--format', 'dart']);
+  expect(run.code).toBe(0);
+  expect(run.stdout).toBe(`${path.join(dir, 'vendor_outputs.dart')}\n`);
+  const text = fs.readFileSync(path.join(dir, 'vendor_outputs.dart'), 'utf8');
+  const m = /^const vendorConfig = r'''([\s\S]*)''';\n$/m.exec(text);
+  expect(m).not.toBeNull();
+  expect(JSON.parse(m![1]).custom.note).toBe(TRICKY);
+  await generate(['--outputs-file', file, '--app', assembly, '--stack', 'Backend', '--out-dir', dir]);
+  expect(m![1]).toBe(fs.readFileSync(path.join(dir, 'vendor_outputs.json'), 'utf8').trimEnd());
+});
+
+test('--format dart refuses a value a raw Dart string cannot hold, naming its pointer, and writes nothing; a bad --format is a usage error', async () => {
+  const template = templates.Backend;
+  const outputs = evaluateOutputs(template, { 'AWS::Region': 'eu-west-1', [bucketId(template)]: 'files', 'Note': "ends ''' here $x" });
+  const file = writeOutputsFile('outputs-dart-bad.json', { Backend: outputs });
+  const dir = path.join(tmp, 'out-dart-bad');
+  const run = await generate(['--outputs-file', file, '--app', assembly, '--stack', 'Backend', '--out-dir', dir, '--format', 'dart']);
+  expect(run.code).toBe(1);
+  expect(messages(run.stderr)).toContain("the value at /custom/note contains ''' (three single quotes)");
+  expect(fs.existsSync(path.join(dir, 'vendor_outputs.dart'))).toBe(false);
+  const usage = await generate(['--outputs-file', file, '--app', assembly, '--format', 'yaml']);
+  expect(usage.code).toBe(2);
+  expect(messages(usage.stderr)).toContain("--format must be one of json, dart (got 'yaml')");
+});

@@ -9,6 +9,7 @@ import { OUTPUTS_FILE_NAME } from '../../outputs/file-names';
 import { displayPointer } from '../../outputs/json-pointer';
 import { validateDocument } from '../../outputs/validation';
 import { CliError } from '../command';
+import { ClientConfigFormat, clientConfigFormat } from '../outputs-format/client-config-format';
 
 /** Reads and checks the carried document from template Metadata, turning carriage errors into CLI errors. */
 export function carriedFromMetadata(metadata: unknown, where: string): CarriedDocument {
@@ -34,10 +35,12 @@ export function rebuildAndValidate(carried: CarriedDocument, outputs: Readonly<R
  * A file that is replaced keeps its mode, and a symbolic link keeps pointing where it did:
  * its target is written (see writeFileAtomic).
  */
-export function writeDocument(outDir: string, document: Record<string, unknown>): string {
-  const file = path.resolve(outDir, OUTPUTS_FILE_NAME);
+export function writeDocument(outDir: string, document: Record<string, unknown>, format: ClientConfigFormat = clientConfigFormat('json')): string {
+  const file = path.resolve(outDir, format.fileName);
+  // Rendered before anything is written: a document the format cannot hold leaves the old file as it was.
+  const content = format.render(document);
   try {
-    writeFileAtomic(file, `${JSON.stringify(document, null, 2)}\n`);
+    writeFileAtomic(file, content);
   } catch (error) {
     throw new CliError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
