@@ -8,6 +8,7 @@
  */
 import { requestTime } from './dates';
 import { appendValue } from './own-record';
+import { FORWARDING_HEADERS, LAMBDA_REQUEST_DROPPED } from './pipeline/header-table';
 import { parseQuery } from './query-string';
 
 /** What the event is built from. */
@@ -108,19 +109,6 @@ export function buildEvent(input: EventInput): Record<string, unknown> {
   };
 }
 
-/** Headers the front door sets itself (the client's values are replaced or extended). */
-const FORWARDING = new Set(['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto', 'x-amzn-trace-id']);
-
-/**
- * Request headers API Gateway drops before a Lambda integration ("Amazon API Gateway important
- * notes for REST APIs", the header table's `lambda` request column; `Transfer-Encoding` is listed
- * there as an exception, the body arrives whole).
- */
-const NOT_FORWARDED = new Set([
-  'connection', 'content-md5', 'expect', 'max-forwards', 'proxy-authenticate', 'server', 'te', 'trailer',
-  'transfer-encoding', 'upgrade', 'www-authenticate',
-]);
-
 /**
  * Names the function receives in the gateway's casing whatever the client sent; every other name
  * arrives as sent (recorded on API Gateway: `authorization` and `user-Agent` arrive as
@@ -159,10 +147,10 @@ function eventHeaders(input: EventInput): EventHeaders {
     if (lower === 'user-agent') {
       userAgent = raw[i + 1];
     }
-    if (NOT_FORWARDED.has(lower) || (lower === 'authorization' && dropsAuthorization(input, raw[i + 1]))) {
+    if (LAMBDA_REQUEST_DROPPED.has(lower) || (lower === 'authorization' && dropsAuthorization(input, raw[i + 1]))) {
       continue;
     }
-    if (input.forward !== undefined && FORWARDING.has(lower)) {
+    if (input.forward !== undefined && FORWARDING_HEADERS.has(lower)) {
       if (lower === 'x-forwarded-for') {
         forwardedFor = raw[i + 1];
       }

@@ -2,14 +2,7 @@
  * How API Gateway turns a Lambda proxy (REST, payload 1.0) response into the HTTP response, and
  * when it refuses it as malformed (502).
  */
-/**
- * What the gateway does with a Lambda proxy response's headers ("Amazon API Gateway important notes
- * for REST APIs", the header table's `lambda` response column): these are answered as
- * `x-amzn-Remapped-<name>` (`Date` and `Server` get the gateway's own value besides)...
- */
-const REMAPPED = new Set(['authorization', 'connection', 'content-md5', 'date', 'max-forwards', 'server', 'user-agent', 'www-authenticate']);
-/** ...these are dropped (`Content-Length` too: the gateway sends the length of the body it sends). */
-const DROPPED = new Set(['content-length', 'expect', 'host', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via']);
+import { LAMBDA_RESPONSE_DROPPED, LAMBDA_RESPONSE_REMAPPED } from './pipeline/header-table';
 
 /** Keys a proxy response may have; any other makes it malformed. */
 const ALLOWED_KEYS = new Set(['statusCode', 'headers', 'multiValueHeaders', 'body', 'isBase64Encoded']);
@@ -138,10 +131,10 @@ function addMergedHeaders(out: Array<[string, string]>, single: Record<string, u
 /** One response header as the gateway answers it: dropped, remapped or as it is. */
 function addHeader(out: Array<[string, string]>, name: string, value: string): void {
   const lower = name.toLowerCase();
-  if (DROPPED.has(lower)) {
+  if (LAMBDA_RESPONSE_DROPPED.has(lower)) {
     return;
   }
-  out.push([REMAPPED.has(lower) ? `x-amzn-Remapped-${name}` : name, value]);
+  out.push([LAMBDA_RESPONSE_REMAPPED.has(lower) ? `x-amzn-Remapped-${name}` : name, value]);
 }
 
 function isScalar(v: unknown): boolean {
