@@ -40,6 +40,8 @@ export interface GenerateRequest {
   readonly profile?: string;
   /** `--format`: the client configuration's file and content (json when absent). */
   readonly format?: ClientConfigFormat;
+  /** Lines for stderr about how the request was completed (for example from the environment). */
+  readonly notices?: readonly string[];
 }
 
 /** Checks the option combinations; throws UsageError (exit 2) for a bad one. */
@@ -70,7 +72,7 @@ export function parseGenerateArgs(args: string[]): GenerateRequest {
     throw new UsageError(`--${region !== undefined ? 'region' : 'profile'} has no effect with --outputs-file: offline mode makes no AWS call`);
   }
   const format = clientConfigFormat(values.format);
-  return { stack, appId, branch, outputsFile, app: app ?? 'cdk.out', outDir: nonEmpty(values, 'out-dir') ?? '.', region, profile, format };
+  return { stack, appId, branch, outputsFile, app: app ?? 'cdk.out', outDir: nonEmpty(values, 'out-dir') ?? '.', region, profile, format, notices: [] };
 }
 
 function nonEmpty(values: ParsedOptions<typeof OPTIONS>, name: keyof typeof OPTIONS): string | undefined {
@@ -82,7 +84,7 @@ function nonEmpty(values: ParsedOptions<typeof OPTIONS>, name: keyof typeof OPTI
 }
 
 /** The result of a run, before it is written. */
-interface Rebuilt {
+export interface Rebuilt {
   readonly where: string;
   readonly carried: CarriedDocument;
   readonly document: Record<string, unknown>;
@@ -204,6 +206,9 @@ export const command: Command = {
   ].join('\n'),
   async run(args) {
     const request = parseGenerateArgs(args);
+    for (const notice of request.notices ?? []) {
+      process.stderr.write(`vendor-outputs generate: ${notice}\n`);
+    }
     const rebuilt = request.outputsFile !== undefined ? rebuildOffline(request, request.outputsFile) : await rebuildOnline(request);
     for (const warning of rebuilt.warnings) {
       process.stderr.write(`vendor-outputs generate: warning: ${warning}\n`);
