@@ -15,7 +15,8 @@ import { CarriedDocument, hasCarriedDocument, METADATA_KEY } from '../outputs/ca
 import { OUTPUTS_FILE_NAME } from '../outputs/file-names';
 import { APP_ID_TAG, BRANCH_TAG } from '../outputs/identity-tags';
 
-const OPTIONS = {
+/** The options of generate, as util.parseArgs takes them (diff accepts the same ones). */
+export const OPTIONS = {
   'stack': { type: 'string' },
   'app-id': { type: 'string' },
   'branch': { type: 'string' },
