@@ -9,6 +9,7 @@ export * from './outputs/sections/geo';
 export * from './outputs/sections/notifications';
 export * from './outputs/sections/storage';
 export * from './outputs/backend-identity';
+export * from './outputs/publication/publish-to-bucket-options';
 export * from './constructs/rest-items-api';
 export * from './constructs/external-bucket';
 export * from './constructs/geo-resources';

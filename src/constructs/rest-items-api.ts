@@ -7,8 +7,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as cxapi from 'aws-cdk-lib/cx-api';
 import { Construct } from 'constructs';
-import { addNagSuppressions } from './nag';
 import { BUNDLED_FUNCTION_DEFAULT_RUNTIME, checkBundledFunctionRuntime, createBundledFunction } from './rest-items-api-bundled-function';
+import { addNagSuppressions } from '../outputs/nag-metadata';
 import { VendorOutputs } from '../outputs/vendor-outputs';
 
 /** Who may call a {@link RestItemsApi}. */

@@ -153,6 +153,20 @@ export class OutputsCollector extends Construct implements FileSource {
     return this.render(pendingMarker);
   }
 
+  /**
+   * The document as CloudFormation fills it at deploy: each pending value is its token, which
+   * resolves to the deployed value. Same keys, order and values as what `generate` rebuilds.
+   */
+  public deployTimeDocument(): Record<string, unknown> {
+    const tokens = new Map<string, string>();
+    walk(this.document, '', (pointer, value) => {
+      if (value instanceof PendingToken) {
+        tokens.set(pointer, value.token);
+      }
+    });
+    return this.render((entry) => tokens.get(entry.pointer));
+  }
+
   /** What goes into the template Metadata: the skeleton with `null` where a value is pending. */
   public carried(): CarriedDocument {
     return { document: this.render(() => null), pending: this.pendingEntries() };

@@ -1,7 +1,12 @@
 import { AspectPriority, Aspects, Stack, Token } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { IConstruct } from 'constructs';
 import { OutputsCollector } from './collector';
+import { OUTPUTS_FILE_NAME } from './file-names';
 import { checkFinalFilePath } from './final-file-path';
+import { DocumentPublications } from './publication/document-publications';
+import { PublishToBucketOptions } from './publication/publish-to-bucket-options';
 import { BackendOutputs, OutputSection } from './sections/backend-outputs';
 import { assemblyFileName, VendorOutputsWriter } from './writer';
 
@@ -117,6 +122,55 @@ export class VendorOutputs {
         + `(asked by ${current.source}); a backend has one final file`);
     }
     collector.outputFile ??= { path: absolute, source: where };
+  }
+
+  /**
+   * Publishes the final document into an S3 object at deploy time: one `cdk deploy` leaves the
+   * file, with every deploy-time value filled in, where a frontend hosted from `bucket` reads it.
+   *
+   * aws-cdk-lib's BucketDeployment writes it (its handler substitutes the deploy-time values,
+   * JSON-escaped); only this object is written (no pruning), as `application/json` with
+   * `Cache-Control: no-cache`. Publishing the same object again is a no-op.
+   *
+   * Throws when `key` is empty, a token, or not a plain S3 key (S3's safe characters, no leading
+   * or trailing `/`, no `.`/`..` segments).
+   *
+   * @param bucket the bucket to write to (for example the bucket a CloudFront site serves)
+   * @param key the object key (default: `vendor_outputs.json`)
+   * @param options invalidation of a CloudFront distribution
+   */
+  public publishToBucket(bucket: s3.IBucket, key?: string, options?: PublishToBucketOptions): void {
+    const where = this.scope.node.path || '(app)';
+    const objectKey = key ?? OUTPUTS_FILE_NAME;
+    if (Token.isUnresolved(objectKey)) {
+      throw new Error(`${where}: publishToBucket needs an object key known at synth (got the token ${objectKey})`);
+    }
+    DocumentPublications.of(this.collector()).toBucket(bucket, objectKey, options ?? {}, where);
+  }
+
+  /**
+   * Publishes the final document into an SSM String parameter at deploy time: CloudFormation
+   * writes it, with every deploy-time value filled in, for frontends and pipelines that read
+   * configuration from Parameter Store.
+   *
+   * Without a `tier`, the tier follows the size: standard (4,096 characters) when the document
+   * fits, advanced (8,192) when it does not, intelligent-tiering when deploy-time values may tip
+   * it over. A larger document fails the synth (publish it with `publishToBucket`). CloudFormation
+   * has no JSON escaping: deploy-time values are inserted as they are, which suits resource
+   * attributes (ids, ARNs, URLs, names); a value that may hold `"` or `\` belongs in
+   * `publishToBucket`, which escapes.
+   *
+   * Throws when `parameterName` is empty, a token, or breaks Parameter Store's naming rules.
+   *
+   * @param parameterName the parameter's name, e.g. `/my-app/main/vendor_outputs`
+   * @param tier the parameter tier (default: chosen by size, as above)
+   */
+  public publishToParameter(parameterName: string, tier?: ssm.ParameterTier): void {
+    const where = this.scope.node.path || '(app)';
+    if (Token.isUnresolved(parameterName)) {
+      throw new Error(`${where}: publishToParameter needs a parameter name known at synth (got the token ${parameterName})`);
+    }
+    DocumentPublications.of(this.collector()).toParameter(parameterName, tier, where);
   }
 
   private collector(): OutputsCollector {

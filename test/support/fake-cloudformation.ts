@@ -193,7 +193,8 @@ export function evaluateOutputs(template: any, values: DeployedValues = {}): Rec
   return outputs;
 }
 
-function evaluate(expression: any, values: DeployedValues): any {
+/** The value CloudFormation gives a template expression, with `values` for Ref and Fn::GetAtt. */
+export function evaluate(expression: any, values: DeployedValues): any {
   if (typeof expression === 'string' || typeof expression === 'number' || typeof expression === 'boolean') {
     return String(expression);
   }
