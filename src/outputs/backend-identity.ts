@@ -1,4 +1,5 @@
-import { Stack, Token } from 'aws-cdk-lib';
+import { Annotations, Stack, Token } from 'aws-cdk-lib';
+import { APP_ID_CONTEXT_KEY, appIdPlaces, branchPlaces, FoundValue, hostedIdentity } from './hosted-build';
 import { APP_ID_TAG, BRANCH_TAG, MAX_TAG_VALUE_LENGTH } from './identity-tags';
 
 /** Properties of {@link BackendIdentity.tag}. */
@@ -11,6 +12,38 @@ export interface BackendIdentityProps {
 
   /** Version-control branch this backend was deployed from (for example `main`). */
   readonly branch: string;
+}
+
+/** Options of {@link BackendIdentity.tagFromEnvironment}. */
+export interface BackendIdentityFromEnvironmentOptions {
+  /**
+   * The app identifier, when the build's environment does not hold the right one.
+   *
+   * @default - the first set of the environment variables `AWS_APP_ID` (the anchor toolchain's
+   * hosted builds) and `VENDOR_OUTPUTS_APP_ID`, else the context value `vendor-outputs:app-id`
+   * (for example in cdk.json's `context`)
+   */
+  readonly appId?: string;
+
+  /**
+   * The branch, when the build's environment does not hold the right one.
+   *
+   * @default - the first set of `AWS_BRANCH`, `GITHUB_HEAD_REF`, `GITHUB_REF_NAME`,
+   * `CI_MERGE_REQUEST_SOURCE_BRANCH_NAME`, `CI_COMMIT_REF_NAME`, `BITBUCKET_BRANCH`,
+   * `CODEBUILD_WEBHOOK_HEAD_REF`, `CIRCLE_BRANCH`, `SYSTEM_PULLREQUEST_SOURCEBRANCH`,
+   * `BUILD_SOURCEBRANCH`, `VERCEL_GIT_COMMIT_REF` and `VENDOR_OUTPUTS_BRANCH` (`refs/heads/` and
+   * `refs/tags/` dropped from the CodeBuild and Azure refs)
+   */
+  readonly branch?: string;
+
+  /**
+   * Whether a missing app id or branch fails the synth. With `false`, the stack is left untagged
+   * (with an info annotation saying what was missing), for example in a synth on a developer's
+   * machine, outside any pipeline.
+   *
+   * @default true
+   */
+  readonly required?: boolean;
 }
 
 /**
@@ -60,6 +93,39 @@ export class BackendIdentity {
   }
 
   /**
+   * Tags `stack` with the app identifier and branch of the hosted CI/CD build the synth runs in,
+   * read from the same environment variables, in the same order, as
+   * `vendor-outputs generate` reads them to find the stack after deploy: so one pipeline tags the
+   * stack it deploys and then finds it. Values in `options` win over the environment, one by one.
+   * An empty variable counts as unset.
+   *
+   * Returns the identity recorded, or undefined when `required` is false and none was complete.
+   * Throws, naming the variables looked at, when the app id or branch is missing (unless
+   * `required` is false), and for the reasons {@link BackendIdentity.tag} throws.
+   */
+  public static tagFromEnvironment(stack: Stack, options: BackendIdentityFromEnvironmentOptions = {}): BackendIdentityProps | undefined {
+    const where = `BackendIdentity.tagFromEnvironment(${stack.node.path})`;
+    const found = hostedIdentity(process.env);
+    const appId = options.appId !== undefined ? { value: options.appId, source: 'options.appId' } : found.appId ?? contextAppId(stack, where);
+    const branch = options.branch !== undefined ? { value: options.branch, source: 'options.branch' } : found.branch;
+    if (appId === undefined || branch === undefined) {
+      const missing = [
+        ...(appId === undefined ? [`no app id (looked at ${appIdPlaces(`the context value "${APP_ID_CONTEXT_KEY}"`)})`] : []),
+        ...(branch === undefined ? [`no branch (looked at ${branchPlaces()})`] : []),
+      ].join(' and ');
+      if (options.required === false) {
+        Annotations.of(stack).addInfo(`${where}: not tagged: ${missing}`);
+        return undefined;
+      }
+      throw new Error(`${where}: ${missing}; set them, pass { appId, branch }, or pass { required: false } to leave the stack untagged outside a hosted build`);
+    }
+    checkValue(stack, 'appId', appId.value, where, appId.source);
+    checkValue(stack, 'branch', branch.value, where, branch.source);
+    BackendIdentity.tag(stack, { appId: appId.value, branch: branch.value });
+    return { appId: appId.value, branch: branch.value };
+  }
+
+  /**
    * The identity recorded on `stack`, or undefined when it has none.
    */
   public static of(stack: Stack): BackendIdentityProps | undefined {
@@ -75,15 +141,28 @@ export class BackendIdentity {
 /** Above the default priority of `Tags.of(...).add` (100), so an app-wide tag does not override the identity. */
 const TAG_PRIORITY = 1000;
 
-function checkValue(stack: Stack, name: string, value: string): void {
-  const where = `BackendIdentity.tag(${stack.node.path})`;
+/** `source` names where the value came from, when not from the caller's props. */
+function checkValue(stack: Stack, name: string, value: string, where = `BackendIdentity.tag(${stack.node.path})`, source?: string): void {
+  const from = source === undefined ? '' : ` (from ${source})`;
   if (Token.isUnresolved(value)) {
-    throw new Error(`${where}: ${name} must be known at synth (got a deploy-time token); stack tags cannot hold deploy-time values`);
+    throw new Error(`${where}: ${name}${from} must be known at synth (got a deploy-time token); stack tags cannot hold deploy-time values`);
   }
   if (typeof value !== 'string' || value.length === 0) {
-    throw new Error(`${where}: ${name} must be a non-empty string (got ${JSON.stringify(value)})`);
+    throw new Error(`${where}: ${name}${from} must be a non-empty string (got ${JSON.stringify(value)})`);
   }
   if (value.length > BackendIdentity.MAX_VALUE_LENGTH) {
-    throw new Error(`${where}: ${name} must be at most ${BackendIdentity.MAX_VALUE_LENGTH} characters (got ${value.length})`);
+    throw new Error(`${where}: ${name}${from} must be at most ${BackendIdentity.MAX_VALUE_LENGTH} characters (got ${value.length})`);
   }
+}
+
+/** The app id the CDK app was given as context (cdk.json's `context`, `cdk synth -c`). */
+function contextAppId(stack: Stack, where: string): FoundValue | undefined {
+  const value: unknown = stack.node.tryGetContext(APP_ID_CONTEXT_KEY);
+  if (value === undefined) {
+    return undefined;
+  }
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new Error(`${where}: the context value "${APP_ID_CONTEXT_KEY}" must be a non-empty string (got ${JSON.stringify(value)})`);
+  }
+  return { value, source: `context ${APP_ID_CONTEXT_KEY}` };
 }
