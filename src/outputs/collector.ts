@@ -153,17 +153,23 @@ export class OutputsCollector extends Construct implements FileSource {
     return this.render(pendingMarker);
   }
 
+  /** Each pending value's pointer and token, in document order. */
+  public pendingTokens(): Array<{ readonly pointer: string; readonly token: string }> {
+    const found: Array<{ pointer: string; token: string }> = [];
+    walk(this.document, '', (pointer, value) => {
+      if (value instanceof PendingToken) {
+        found.push({ pointer, token: value.token });
+      }
+    });
+    return found;
+  }
+
   /**
    * The document as CloudFormation fills it at deploy: each pending value is its token, which
    * resolves to the deployed value. Same keys, order and values as what `generate` rebuilds.
    */
   public deployTimeDocument(): Record<string, unknown> {
-    const tokens = new Map<string, string>();
-    walk(this.document, '', (pointer, value) => {
-      if (value instanceof PendingToken) {
-        tokens.set(pointer, value.token);
-      }
-    });
+    const tokens = new Map(this.pendingTokens().map((p) => [p.pointer, p.token]));
     return this.render((entry) => tokens.get(entry.pointer));
   }
 

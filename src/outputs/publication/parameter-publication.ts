@@ -3,10 +3,11 @@
  * SSM String parameter (aws-cdk-lib's StringParameter), its deploy-time values filled in by
  * `Fn::Join`. The tier follows the document's size; a document no tier can hold fails the synth.
  */
-import { Lazy, Stack } from 'aws-cdk-lib';
+import { Annotations, Lazy, Stack } from 'aws-cdk-lib';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { IConstruct } from 'constructs';
 import { knownLength, KnownLength, publishedText } from './published-text';
+import { freeTextValues } from './unescaped-values';
 import { OutputsCollector } from '../collector';
 
 /** Longest value of a standard parameter, in characters. */
@@ -41,7 +42,22 @@ export function createParameterPublication(
   });
   const length = () => knownLength(stack, text);
   (parameter.node.defaultChild as ssm.CfnParameter).tier = tier ?? Lazy.string({ produce: () => tierFor(length()) });
-  parameter.node.addValidation({ validate: () => sizeProblems(length(), tier, parameterName) });
+  // Checked once the document is complete: validation runs after every aspect, before synthesis.
+  parameter.node.addValidation({
+    validate: () => {
+      warnFreeText(parameter, stack, collector);
+      return sizeProblems(length(), tier, parameterName);
+    },
+  });
+}
+
+/** Warns, at synth, about deploy-time values that CloudFormation inserts unescaped and that may hold any text. */
+function warnFreeText(parameter: ssm.StringParameter, stack: Stack, collector: OutputsCollector): void {
+  for (const value of freeTextValues(stack, collector)) {
+    Annotations.of(parameter).addWarningV2('cdk-vendor-outputs:unescaped-parameter-value',
+      `${value.pointer} comes from ${value.from}, which CloudFormation writes into the SSM parameter without JSON escaping: `
+      + 'a value holding " or \\ or a control character makes the parameter invalid JSON. Publish with publishToBucket (escaped), or keep such values out of the document.');
+  }
 }
 
 /**
