@@ -134,6 +134,20 @@ VendorOutputs.of(stack).addOutput({ custom: { support_email: 'help@example.com' 
 app.synth();
 `;
 
+// Deploy-time publication into a site bucket, with deploy-time values that JSON must escape.
+const PUBLISH_APP = `const { App, CfnParameter, Stack } = require('aws-cdk-lib');
+const s3 = require('aws-cdk-lib/aws-s3');
+const { VendorOutputs } = require('cdk-vendor-outputs');
+
+const app = new App({ outdir: 'cdk.out.publish' });
+const stack = new Stack(app, 'Backend', { env: { region: 'eu-west-1' } });
+const site = new s3.Bucket(stack, 'Site');
+const note = new CfnParameter(stack, 'Note', { type: 'String' });
+VendorOutputs.of(stack).addOutput({ storage: { vendorRegion: stack.region, bucketName: site.bucketName }, custom: { note: note.valueAsString } });
+VendorOutputs.of(stack).publishToBucket(site, 'config/vendor_outputs.json');
+app.synth();
+`;
+
 // One of our errors, thrown at synth by the writer: the document misses a required field.
 const FAILING_APP = `import { App, Stack } from 'aws-cdk-lib';
 import { VendorOutputs } from 'cdk-vendor-outputs';
@@ -196,6 +210,7 @@ async function backendApp(base, label, cdkLib, library) {
     'app.ts': TS_APP,
     'app.js': JS_APP,
     'broken.ts': FAILING_APP,
+    'publish.js': PUBLISH_APP,
     'client.mjs': CLIENT_ESM('cdk-vendor-outputs/client'),
     'client-lib-path.mjs': CLIENT_ESM('cdk-vendor-outputs/lib/client'),
     'client-node10.ts': CLIENT_TS('cdk-vendor-outputs/client'),
@@ -266,6 +281,8 @@ async function backendApp(base, label, cdkLib, library) {
     }
   });
 
+  step(`${label}: publishToBucket: the object aws-cdk-lib's own handler writes equals generate --outputs-file`, () => publicationMatchesGenerate(dir));
+
   step(`${label}: client subpath from Node ESM (cdk-vendor-outputs/client, /lib/client)`, () => {
     expectClientOutput(run(dir, 'node', ['client.mjs']).stdout, 'client.mjs');
     expectClientOutput(run(dir, 'node', ['client-lib-path.mjs']).stdout, 'client-lib-path.mjs');
@@ -274,6 +291,47 @@ async function backendApp(base, label, cdkLib, library) {
   step(`${label}: TypeScript, nodenext resolution (client subpath, main entry, schema)`, () => run(dir, 'npx', ['tsc', '-p', 'nodenext']));
   step(`${label}: an error of ours through npx cdk synth`, () => errorThroughSynth(dir));
   return dir;
+}
+
+/**
+ * Synthesizes publish.js, substitutes deployed values into the published object with the
+ * installed aws-cdk-lib's BucketDeployment handler (its Python marker substitution), and compares
+ * it with what `vendor-outputs generate --outputs-file` writes for the same values.
+ */
+function publicationMatchesGenerate(dir) {
+  run(dir, 'node', ['publish.js']);
+  const assembly = path.join(dir, 'cdk.out.publish');
+  const template = JSON.parse(fs.readFileSync(path.join(assembly, 'Backend.template.json'), 'utf8'));
+  const deployment = Object.values(template.Resources).find((r) => r.Type === 'Custom::CDKBucketDeployment').Properties;
+  const values = { 'AWS::Region': 'eu-west-1', 'Note': 'a "quoted" note \\ with a backslash,\nand a newline' };
+  const evaluate = (e) => {
+    if (typeof e === 'string') return e;
+    if (Array.isArray(e)) return e.map(evaluate);
+    if (e.Ref !== undefined) return values[e.Ref] ?? `${e.Ref.toLowerCase()}-physical-id`;
+    if (e['Fn::Join'] !== undefined) return evaluate(e['Fn::Join'][1]).join(e['Fn::Join'][0]);
+    if (e['Fn::Base64'] !== undefined) return Buffer.from(evaluate(e['Fn::Base64']), 'utf8').toString('base64');
+    fail(`cannot evaluate ${JSON.stringify(e)}`);
+  };
+  const outputs = Object.fromEntries(Object.entries(template.Outputs).map(([key, output]) => [key, evaluate(output.Value)]));
+  fs.writeFileSync(path.join(dir, 'publish-outputs.json'), JSON.stringify({ Backend: outputs }));
+  run(dir, 'npx', ['vendor-outputs', 'generate', '--outputs-file', 'publish-outputs.json', '--app', 'cdk.out.publish', '--out-dir', 'generated']);
+  const expected = fs.readFileSync(path.join(dir, 'generated', 'vendor_outputs.json'), 'utf8');
+
+  const published = path.join(dir, 'published.json');
+  const asset = path.join(assembly, `asset.${deployment.SourceObjectKeys[0].replace(/\.zip$/, '')}`);
+  fs.copyFileSync(path.join(asset, 'config', 'vendor_outputs.json'), published);
+  const markers = Object.fromEntries(Object.entries(deployment.SourceMarkers[0]).map(([marker, e]) => [marker, evaluate(e)]));
+  const config = Object.fromEntries(Object.entries(deployment.SourceMarkersConfig?.[0] ?? {}).map(([k, v]) => [k, String(v)]));
+  const handler = path.join(dir, 'node_modules', 'aws-cdk-lib', 'custom-resource-handlers', 'dist', 'aws-s3-deployment', 'bucket-deployment-handler', 'index.py');
+  const runner = path.join(root, 'test', 'support', 'replace-markers.py');
+  const mode = run(dir, 'python3', [runner, handler, published, JSON.stringify(markers), JSON.stringify(config)]).stdout.trim();
+  const text = fs.readFileSync(published, 'utf8');
+  // Releases with a markers config keep the text byte for byte; 2.189 parses the JSON and writes it again.
+  const same = mode === 'escape' ? text === expected : `${JSON.stringify(JSON.parse(text), null, 2)}\n` === expected;
+  if (!same || JSON.parse(text).custom.note !== values.Note) {
+    fail(`the published object (handler mode ${mode}) differs from generate's file:\n${text}\n---\n${expected}`);
+  }
+  console.log(`[consumer] publication: handler mode ${mode}, ${text.length} bytes ${mode === 'escape' ? 'identical to' : 'with the values and key order of'} generate's file`);
 }
 
 /** Starts `vendor-outputs serve --port 0`, requests one URL, stops it. */

@@ -10,21 +10,8 @@ import * as path from 'path';
 /** How the installed handler substitutes: `escape` (releases with markers config) or `parse` (2.189: parses JSON and writes it again). */
 export type SubstitutionMode = 'escape' | 'parse';
 
-const RUNNER = `
-import importlib.util, inspect, json, sys, types
-sys.modules['boto3'] = types.SimpleNamespace(client=lambda *args, **kwargs: None)
-spec = importlib.util.spec_from_file_location('handler', sys.argv[1])
-handler = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(handler)
-markers = json.loads(sys.argv[3])
-config = json.loads(sys.argv[4])
-if len(inspect.signature(handler.replace_markers).parameters) >= 3:
-    handler.replace_markers(sys.argv[2], markers, config)
-    print('escape')
-else:
-    handler.replace_markers(sys.argv[2], markers)
-    print('parse')
-`;
+/** The runner: test/support/replace-markers.py (also used by scripts/consumer-test.js). */
+const RUNNER = path.join(__dirname, 'replace-markers.py');
 
 /** The handler of the aws-cdk-lib that `require` finds from `from`. */
 export function handlerPath(from = __dirname): string {
@@ -40,6 +27,6 @@ export function substituteMarkers(
   file: string, markers: Record<string, string>, config: Record<string, unknown> = {}, handler = handlerPath(),
 ): SubstitutionMode {
   const stringConfig = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, String(v)]));
-  const mode = execFileSync('python3', ['-c', RUNNER, handler, file, JSON.stringify(markers), JSON.stringify(stringConfig)], { encoding: 'utf8' }).trim();
+  const mode = execFileSync('python3', [RUNNER, handler, file, JSON.stringify(markers), JSON.stringify(stringConfig)], { encoding: 'utf8' }).trim();
   return mode as SubstitutionMode;
 }
