@@ -19,6 +19,7 @@ interface CommandEntry {
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'validate', summary: 'Check vendor_outputs.json files against the schema', module: './validate' },
   { name: 'generate', summary: 'Rebuild vendor_outputs.json from a deployed stack (or offline from deploy outputs)', module: './generate' },
+  { name: 'diff', summary: 'Show what generate would change in a local vendor_outputs.json (exit 1 when stale)', module: './diff' },
   { name: 'init', summary: "Add vendor_outputs.json to a project's .gitignore", module: './init' },
   { name: 'stage', summary: 'Force-add vendor_outputs.json, run a build command, then unstage it', module: './stage' },
   { name: 'serve', summary: 'Serve the REST APIs of a synthesized app on 127.0.0.1', module: './serve' },
