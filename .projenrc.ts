@@ -39,6 +39,12 @@ const project = new awscdk.AwsCdkConstructLibrary({
     '@types/autocannon',
     'playwright-core@^1.56.0',
     'esbuild@^0.28.0',
+    // Optional for users (loaded only by ModelIntrospection.fromSchema, never by the CLI): the
+    // Amplify toolchain's model introspection generator, and the GraphQL API construct that CDK
+    // users build Amplify-style APIs with (1.20 is the newest whose peer range includes the
+    // aws-cdk-lib floor this repository builds against).
+    '@aws-amplify/graphql-generator@^0.5.4',
+    '@aws-amplify/graphql-api-construct@~1.20.3',
   ],
 
   bin: { 'vendor-outputs': 'lib/cli/main.js' },
