@@ -94,6 +94,14 @@ describe('offline', () => {
     expect(run.stdout).toBe('');
   });
 
+  test('offline, it loads neither aws-cdk-lib nor the AWS SDK', async () => {
+    const { file, options } = await generated('modules');
+    const run = await cli(['diff', ...options, file], { env: { NODE_DEBUG: 'module' } });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/MODULE \d+: .*diff[/\\]document-changes/);
+    expect(run.stderr).not.toMatch(/aws-cdk-lib|client-cloudformation/);
+  });
+
   test('without FILE, ./vendor_outputs.json is compared', async () => {
     const { dir, options } = await generated('default-file', editJson((doc) => ({ ...doc, custom: { ...doc.custom, literal: 'old' } })));
     const run = await cli(['diff', ...options], { cwd: dir });
