@@ -6,13 +6,15 @@
 import { AssemblyStack, readCloudAssembly, readTemplate } from './assembly/cloud-assembly';
 import { CliError, Command, parseOptions, ParsedOptions, UsageError } from './command';
 import { CloudFormationReader, DeployedStack } from './generate/cloudformation';
-import { selectByIdentity } from './generate/identity';
+import { selectByIdentity, taggedWith } from './generate/identity';
 import { DeployOutputs, readOutputsFile } from './generate/outputs-file';
+import { PROJECT_APP_ID_PLACE, projectAppId } from './generate/project-app-id';
 import { carriedFromMetadata, rebuildAndValidate, summary, writeDocument } from './generate/rebuild';
 import { checkStackStatus } from './generate/stack-status';
 import { ClientConfigFormat, clientConfigFormat } from './outputs-format/client-config-format';
 import { CarriedDocument, hasCarriedDocument, METADATA_KEY } from '../outputs/carriage';
 import { OUTPUTS_FILE_NAME } from '../outputs/file-names';
+import { APP_ID_CONTEXT_KEY, APP_ID_VARIABLES, appIdPlaces, BRANCH_VARIABLES, branchPlaces, Environment, FoundValue, hostedIdentity, HostedIdentity } from '../outputs/hosted-build';
 import { APP_ID_TAG, BRANCH_TAG } from '../outputs/identity-tags';
 
 /** The options of generate, as util.parseArgs takes them (diff accepts the same ones). */
@@ -43,37 +45,103 @@ export interface GenerateRequest {
   readonly format?: ClientConfigFormat;
   /** Lines for stderr about how the request was completed (for example from the environment). */
   readonly notices?: readonly string[];
+  /**
+   * Offline with no stack named: the app id and branch of a hosted build's environment, used only
+   * to choose among several stacks that carry vendor outputs.
+   */
+  readonly environmentIdentity?: EnvironmentIdentity;
 }
 
-/** Checks the option combinations; throws UsageError (exit 2) for a bad one. */
-export function parseGenerateArgs(args: string[]): GenerateRequest {
+/** An app id and branch found in the environment; `description` names the variables. */
+export interface EnvironmentIdentity {
+  readonly appId: string;
+  readonly branch: string;
+  readonly description: string;
+}
+
+/**
+ * Checks the option combinations; throws UsageError (exit 2) for a bad one. Without `--stack`, the
+ * app id and branch not given as flags come from a hosted build's environment (`env`, see
+ * src/outputs/hosted-build.ts) and the app id also from `projectDir`/cdk.json.
+ */
+export function parseGenerateArgs(args: string[], env: Environment = process.env, projectDir: string = process.cwd()): GenerateRequest {
   const { values } = parseOptions(args, OPTIONS);
   const stack = nonEmpty(values, 'stack');
-  const appId = nonEmpty(values, 'app-id');
-  const branch = nonEmpty(values, 'branch');
+  const appIdFlag = nonEmpty(values, 'app-id');
+  const branchFlag = nonEmpty(values, 'branch');
   const outputsFile = nonEmpty(values, 'outputs-file');
   const app = nonEmpty(values, 'app');
   const region = nonEmpty(values, 'region');
   const profile = nonEmpty(values, 'profile');
 
-  if ((appId === undefined) !== (branch === undefined)) {
-    throw new UsageError(appId === undefined ? '--branch needs --app-id ID' : '--app-id needs --branch NAME');
-  }
-  if (appId !== undefined && stack !== undefined) {
+  if (stack !== undefined && (appIdFlag !== undefined || branchFlag !== undefined)) {
     throw new UsageError('give either --stack NAME or --app-id ID --branch NAME, not both');
   }
   if (outputsFile === undefined) {
     if (app !== undefined) {
       throw new UsageError('--app DIR is for offline mode: add --outputs-file FILE (the JSON of cdk deploy --outputs-file)');
     }
-    if (stack === undefined && appId === undefined) {
-      throw new UsageError('say which stack: --stack NAME, --app-id ID --branch NAME, or --outputs-file FILE (offline)');
-    }
   } else if (region !== undefined || profile !== undefined) {
     throw new UsageError(`--${region !== undefined ? 'region' : 'profile'} has no effect with --outputs-file: offline mode makes no AWS call`);
   }
   const format = clientConfigFormat(values.format);
-  return { stack, appId, branch, outputsFile, app: app ?? 'cdk.out', outDir: nonEmpty(values, 'out-dir') ?? '.', region, profile, format, notices: [] };
+  const common = { outputsFile, app: app ?? 'cdk.out', outDir: nonEmpty(values, 'out-dir') ?? '.', region, profile, format };
+  if (stack !== undefined) {
+    return { ...common, stack, notices: [] };
+  }
+  const found = completeIdentity(appIdFlag, branchFlag, env, projectDir);
+  if (outputsFile !== undefined && appIdFlag === undefined && branchFlag === undefined) {
+    // Offline, the stack is usually clear from the assembly and the outputs file; a hosted
+    // build's identity only chooses among several stacks, so a partial one is no error here.
+    const hosted = found.appId && found.branch
+      ? { appId: found.appId.value, branch: found.branch.value, description: describe(found.appId, found.branch) }
+      : undefined;
+    return { ...common, environmentIdentity: hosted, notices: [] };
+  }
+  if (found.appId === undefined || found.branch === undefined) {
+    throw new UsageError(missingIdentityMessage(found));
+  }
+  const fromEnvironment = found.appId.source !== '--app-id' || found.branch.source !== '--branch';
+  return {
+    ...common,
+    appId: found.appId.value,
+    branch: found.branch.value,
+    notices: fromEnvironment ? [`using ${describe(found.appId, found.branch)}`] : [],
+  };
+}
+
+/** The flags, then the hosted build's environment, then the project's configured app id. */
+function completeIdentity(appIdFlag: string | undefined, branchFlag: string | undefined, env: Environment, projectDir: string): HostedIdentity {
+  const hosted = hostedIdentity(env);
+  const branch = branchFlag !== undefined ? { value: branchFlag, source: '--branch' } : hosted.branch;
+  let appId = appIdFlag !== undefined ? { value: appIdFlag, source: '--app-id' } : hosted.appId;
+  // cdk.json is read only when it can complete a pair, so a broken one never gets in the way otherwise.
+  if (appId === undefined && branch !== undefined) {
+    appId = projectAppId(projectDir);
+  }
+  return { appId, branch };
+}
+
+function describe(appId: FoundValue, branch: FoundValue): string {
+  return `app id ${appId.value} (${appId.source}) and branch ${branch.value} (${branch.source})`;
+}
+
+/** What is missing, and where it was looked for. */
+function missingIdentityMessage(found: HostedIdentity): string {
+  const { appId, branch } = found;
+  const appIdLooked = `looked at ${appIdPlaces(PROJECT_APP_ID_PLACE)}`;
+  const branchLooked = `looked at ${branchPlaces()}`;
+  if (appId === undefined && branch === undefined) {
+    return 'say which stack: --stack NAME, --app-id ID --branch NAME, or --outputs-file FILE (offline)';
+  }
+  if (branch === undefined) {
+    return appId!.source === '--app-id'
+      ? `--app-id needs --branch NAME: no branch in the environment either (${branchLooked})`
+      : `found app id ${appId!.value} in ${appId!.source} but no branch: give --branch NAME or set VENDOR_OUTPUTS_BRANCH (${branchLooked})`;
+  }
+  return branch.source === '--branch'
+    ? `--branch needs --app-id ID: no app id in the environment either (${appIdLooked})`
+    : `found branch ${branch.value} in ${branch.source} but no app id: give --app-id ID or set VENDOR_OUTPUTS_APP_ID (${appIdLooked})`;
 }
 
 function nonEmpty(values: ParsedOptions<typeof OPTIONS>, name: keyof typeof OPTIONS): string | undefined {
@@ -90,6 +158,8 @@ export interface Rebuilt {
   readonly carried: CarriedDocument;
   readonly document: Record<string, unknown>;
   readonly warnings: string[];
+  /** How the stack was chosen, when that is worth saying (offline, by the environment's identity). */
+  readonly notices?: readonly string[];
 }
 
 /** Offline: the stack's template from the assembly, its outputs from the outputs file. */
@@ -99,7 +169,7 @@ export function rebuildOffline(request: GenerateRequest, outputsFile: string): R
   if (stacks.length === 0) {
     throw new CliError(`${request.app} has no stacks (manifest.json lists no aws:cloudformation:stack artifact)`);
   }
-  const stack = selectAssemblyStack(request, stacks, outputs);
+  const { stack, notice } = selectAssemblyStack(request, stacks, outputs);
   const where = `stack ${stack.stackName}`;
   const carried = carriedFromMetadata(readTemplate(stack).Metadata, where);
   const stackOutputs = Object.hasOwn(outputs, stack.stackName) ? outputs[stack.stackName] : undefined;
@@ -109,10 +179,17 @@ export function rebuildOffline(request: GenerateRequest, outputsFile: string): R
       + `which carries ${carried.pending.length} deploy-time value(s) (${carried.pending.map((e) => e.pointer).join(', ')}); `
       + `deploy it with 'cdk deploy ${stack.stackName} --outputs-file ${outputsFile}'`);
   }
-  return { where, carried, document: rebuildAndValidate(carried, stackOutputs ?? {}, where), warnings: [] };
+  const document = rebuildAndValidate(carried, stackOutputs ?? {}, where);
+  return { where, carried, document, warnings: [], notices: notice ? [notice] : [] };
 }
 
-function selectAssemblyStack(request: GenerateRequest, stacks: readonly AssemblyStack[], outputs: DeployOutputs): AssemblyStack {
+/** The stack an offline run rebuilds, and how it was chosen when that is worth a notice. */
+interface AssemblyChoice {
+  readonly stack: AssemblyStack;
+  readonly notice?: string;
+}
+
+function selectAssemblyStack(request: GenerateRequest, stacks: readonly AssemblyStack[], outputs: DeployOutputs): AssemblyChoice {
   const names = (list: readonly AssemblyStack[]) => list.map((s) => s.stackName).join(', ');
   const { stack: wanted, appId, branch } = request;
   if (wanted !== undefined) {
@@ -120,23 +197,30 @@ function selectAssemblyStack(request: GenerateRequest, stacks: readonly Assembly
     if (found === undefined) {
       throw new CliError(`stack ${wanted} not found in ${request.app}; its stacks: ${names(stacks)}`);
     }
-    return found;
+    return { stack: found };
   }
   if (appId !== undefined && branch !== undefined) {
-    return selectByIdentity(stacks, appId, branch, `in ${request.app}`);
+    return { stack: selectByIdentity(stacks, appId, branch, `in ${request.app}`) };
   }
   const carrying = stacks.filter((s) => hasCarriedDocument(readTemplate(s).Metadata));
   if (carrying.length === 0) {
     throw new CliError(`no stack in ${request.app} was synthesized with cdk-vendor-outputs (no '${METADATA_KEY}' template Metadata); its stacks: ${names(stacks)}`);
   }
   if (carrying.length === 1) {
-    return carrying[0];
+    return { stack: carrying[0] };
   }
   const deployed = carrying.filter((s) => Object.hasOwn(outputs, s.stackName));
   if (deployed.length === 1) {
-    return deployed[0];
+    return { stack: deployed[0] };
   }
-  throw new CliError(`several stacks in ${request.app} carry vendor outputs: ${names(deployed.length > 1 ? deployed : carrying)}; pick one with --stack NAME`);
+  const candidates = deployed.length > 1 ? deployed : carrying;
+  const hosted = request.environmentIdentity;
+  const tagged = hosted ? taggedWith(candidates, hosted.appId, hosted.branch) : [];
+  if (hosted && tagged.length === 1) {
+    return { stack: tagged[0], notice: `chose stack ${tagged[0].stackName} of ${candidates.length} by ${hosted.description}` };
+  }
+  const why = hosted ? ` (${tagged.length === 0 ? 'none' : tagged.length} of them tagged with ${hosted.description})` : '';
+  throw new CliError(`several stacks in ${request.app} carry vendor outputs: ${names(candidates)}; pick one with --stack NAME${why}`);
 }
 
 /** Online: the deployed stack through CloudFormation. */
@@ -157,6 +241,22 @@ export async function rebuildOnline(request: GenerateRequest): Promise<Rebuilt> 
   const where = `stack ${stack.stackName}`;
   const carried = carriedFromMetadata(await reader.templateMetadata(stack), where);
   return { where, carried, document: rebuildAndValidate(carried, stack.outputs, where), warnings: warning ? [warning] : [] };
+}
+
+/** `prefix` and the names, comma-separated, over lines that fit a terminal. */
+function wrapList(prefix: string, names: readonly string[]): string[] {
+  const lines: string[] = [];
+  let line = prefix;
+  for (const [i, name] of names.entries()) {
+    const item = i < names.length - 1 ? `${name},` : `${name}.`;
+    if (line.length + item.length + 1 > 96 && line.trim() !== '') {
+      lines.push(line.trimEnd());
+      line = ' '.repeat(prefix.length);
+    }
+    line += `${item} `;
+  }
+  lines.push(line.trimEnd());
+  return lines;
 }
 
 export const command: Command = {
@@ -185,6 +285,13 @@ export const command: Command = {
     '  --app DIR             The cloud assembly the stack was deployed from (default: cdk.out).',
     '                        With several stacks, pick one with --stack or --app-id/--branch.',
     '',
+    'In hosted CI/CD (no --stack): what --app-id and --branch do not give comes from the build,',
+    'first set variable wins (an empty one counts as unset); stderr names the variables used.',
+    `  app id: ${APP_ID_VARIABLES.join(', ')}, then ./cdk.json's context "${APP_ID_CONTEXT_KEY}".`,
+    ...wrapList('  branch: ', BRANCH_VARIABLES),
+    '  (refs/heads/ and refs/tags/ are dropped from CODEBUILD_WEBHOOK_HEAD_REF and the Azure refs.)',
+    '  Finding only one of the two is a usage error. Offline, it only chooses among several stacks.',
+    '',
     'Other options:',
     `  --out-dir DIR         Where ${OUTPUTS_FILE_NAME} goes (default: current directory; created if missing).`,
     `  --format json|dart    ${OUTPUTS_FILE_NAME} (default), or vendor_outputs.dart for Flutter:`,
@@ -203,6 +310,7 @@ export const command: Command = {
     '  vendor-outputs generate --stack MyBackend --region eu-west-1 --out-dir src',
     '  vendor-outputs generate --app-id d1a2b3c4 --branch main',
     '  vendor-outputs generate --stack MyBackend --format dart --out-dir lib',
+    '  VENDOR_OUTPUTS_APP_ID=d1a2b3c4 vendor-outputs generate   # in GitHub Actions: branch from GITHUB_REF_NAME',
     '  cdk deploy --outputs-file outputs.json && vendor-outputs generate --outputs-file outputs.json --app cdk.out',
   ].join('\n'),
   async run(args) {
@@ -211,6 +319,9 @@ export const command: Command = {
       process.stderr.write(`vendor-outputs generate: ${notice}\n`);
     }
     const rebuilt = request.outputsFile !== undefined ? rebuildOffline(request, request.outputsFile) : await rebuildOnline(request);
+    for (const notice of rebuilt.notices ?? []) {
+      process.stderr.write(`vendor-outputs generate: ${notice}\n`);
+    }
     for (const warning of rebuilt.warnings) {
       process.stderr.write(`vendor-outputs generate: warning: ${warning}\n`);
     }

@@ -1,5 +1,6 @@
 import { UsageError } from '../../src/cli/command';
 import { parseGenerateArgs } from '../../src/cli/generate';
+import { HOSTED_BUILD_VARIABLES } from '../../src/outputs/hosted-build';
 import { runCli } from '../support/cli';
 
 test('--help shows the three modes and examples, exit 0', async () => {
@@ -15,7 +16,8 @@ test.each([
   [[], 'say which stack: --stack NAME, --app-id ID --branch NAME, or --outputs-file FILE (offline)'],
   [['--stack', 'S', '--app-id', 'd1', '--branch', 'main'], 'give either --stack NAME or --app-id ID --branch NAME, not both'],
 ])('on the command line, generate %j is a usage error (exit 2) with a hint', async (args, message) => {
-  const run = await runCli(['generate', ...args]);
+  // Without the CI variables of the machine running the tests (a hosted build's branch would complete the request).
+  const run = await runCli(['generate', ...args], { env: Object.fromEntries(HOSTED_BUILD_VARIABLES.map((name) => [name, undefined])) });
   expect(run.stderr).toBe(`vendor-outputs generate: ${message}\nRun 'vendor-outputs generate --help' for usage.\n`);
   expect(run.code).toBe(2);
 });
@@ -34,8 +36,8 @@ test.each([
   [['--stack', 'S', '--bogus'], "Unknown option '--bogus'"],
   [['--stack', 'S', 'extra'], "Unexpected argument 'extra'"],
 ])('generate %j is a usage error', (args, message) => {
-  expect(() => parseGenerateArgs(args)).toThrow(UsageError);
-  expect(() => parseGenerateArgs(args)).toThrow(message);
+  expect(() => parseGenerateArgs(args, {})).toThrow(UsageError);
+  expect(() => parseGenerateArgs(args, {})).toThrow(message);
 });
 
 test.each([
@@ -46,5 +48,5 @@ test.each([
   [['--outputs-file', 'o.json', '--app', 'out', '--stack', 'S'], { outputsFile: 'o.json', app: 'out', stack: 'S' }],
   [['--outputs-file', 'o.json', '--app-id', 'd1', '--branch', 'main'], { outputsFile: 'o.json', appId: 'd1', branch: 'main' }],
 ])('generate %j is accepted', (args, expected) => {
-  expect(parseGenerateArgs(args)).toMatchObject(expected);
+  expect(parseGenerateArgs(args, {})).toMatchObject(expected);
 });

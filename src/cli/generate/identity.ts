@@ -11,9 +11,14 @@ export interface TaggedStack {
   readonly tags: Readonly<Record<string, string>>;
 }
 
+/** The stacks tagged with `appId` and `branch`. */
+export function taggedWith<T extends TaggedStack>(stacks: readonly T[], appId: string, branch: string): T[] {
+  return stacks.filter((s) => s.tags[APP_ID_TAG] === appId && s.tags[BRANCH_TAG] === branch);
+}
+
 /** The one stack tagged with `appId` and `branch`; throws when none or several are. */
 export function selectByIdentity<T extends TaggedStack>(stacks: readonly T[], appId: string, branch: string, where: string): T {
-  const matches = stacks.filter((s) => s.tags[APP_ID_TAG] === appId && s.tags[BRANCH_TAG] === branch);
+  const matches = taggedWith(stacks, appId, branch);
   if (matches.length === 1) {
     return matches[0];
   }
