@@ -281,6 +281,14 @@ describe('--format dart', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(new RegExp(`^vendor-outputs diff: cannot compare: ${file.replace(/[.\\]/g, '\\$&')}:4:16: not valid JSON: `));
   });
+
+  test('a rebuilt document that a raw Dart string cannot hold: exit 1, cannot compare', async () => {
+    const { dir, options } = deployedOffline('dart-quotes', { Note: "a'''b" });
+    const run = await cli(['diff', ...options, '--format', 'dart', path.join(dir, 'vendor_outputs.dart')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("vendor-outputs diff: cannot compare: --format dart: the value at /custom/note contains ''' (three single quotes), "
+      + "which a raw Dart string r'''...''' cannot hold; change that value or use --format json\n");
+  });
 });
 
 describe('usage errors exit 2', () => {
