@@ -17,4 +17,5 @@ export * from './constructs/notifications';
 export * from './constructs/external-notifications';
 export * from './constructs/producers/auth-outputs-producer';
 export * from './constructs/producers/data-outputs-producer';
+export * from './constructs/producers/model-introspection';
 export * from './constructs/producers/storage-outputs-producer';

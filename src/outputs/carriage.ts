@@ -11,8 +11,11 @@
  *   {@link SLOT_SEPARATOR} (src/outputs/packed-output.ts): any deployed value (quotes,
  *   backslashes, newlines, commas) comes back byte for byte, and 100 distinct values cost 13 of
  *   CloudFormation's 200 outputs.
+ * - A skeleton whose JSON is longer than {@link COMPRESS_ABOVE} characters travels as
+ *   `documentGzip` instead of `document` (src/outputs/compressed-document.ts).
  */
 import { CarriageError, CarriedDocument, checkCarriedDocument, PendingEntry } from './carried-shape';
+import { COMPRESS_ABOVE, compressDocument } from './compressed-document';
 import { decodePackedOutput, VALUES_PER_OUTPUT } from './packed-output';
 
 export { CarriageError } from './carried-shape';
@@ -24,6 +27,14 @@ export const METADATA_KEY = 'cdk-vendor-outputs/v1';
 
 /** Most stack outputs the library will use in one stack (CloudFormation allows 200 in all). */
 export const MAX_OUTPUTS = 50;
+
+/** The Metadata value of a document: the skeleton as it is, or compressed when it is large. */
+export function carriedMetadata(carried: CarriedDocument): Record<string, unknown> {
+  if (JSON.stringify(carried.document).length <= COMPRESS_ABOVE) {
+    return { document: carried.document, pending: carried.pending };
+  }
+  return { documentGzip: compressDocument(carried.document), pending: carried.pending };
+}
 
 /** The text that stands for a pending value in the synth-time file. */
 export function pendingMarker(entry: PendingEntry): string {

@@ -8,6 +8,7 @@
  * `constructor` or any key the document does not have itself is refused, so filling a value
  * can never reach `Object.prototype`. Free of aws-cdk-lib.
  */
+import { inflateDocument } from './compressed-document';
 import { VALUES_PER_OUTPUT } from './packed-output';
 
 /** Where one pending value comes from after deploy. */
@@ -43,10 +44,12 @@ export class CarriageError extends Error {
  * @param malformed prefix of every message, naming the stack and the Metadata key
  */
 export function checkCarriedDocument(raw: unknown, malformed: string): CarriedDocument {
-  if (!isRecord(raw) || !Object.hasOwn(raw, 'document') || !Object.hasOwn(raw, 'pending')) {
-    throw new CarriageError(`${malformed}: expected { document, pending[] } (got ${describe(raw)})`);
+  const compressed = isRecord(raw) && Object.hasOwn(raw, 'documentGzip');
+  if (!isRecord(raw) || !(Object.hasOwn(raw, 'document') !== compressed) || !Object.hasOwn(raw, 'pending')) {
+    throw new CarriageError(`${malformed}: expected { document, pending[] } or { documentGzip, pending[] } (got ${describe(raw)})`);
   }
-  const { document, pending } = raw;
+  const document = compressed ? inflateDocument(raw.documentGzip, malformed) : raw.document;
+  const pending = raw.pending;
   if (!isRecord(document)) {
     throw new CarriageError(`${malformed}: document must be an object (got ${describe(document)})`);
   }

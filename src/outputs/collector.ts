@@ -1,6 +1,6 @@
 import { CfnOutput, Fn, Lazy, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
-import { CarriedDocument, MAX_OUTPUTS, METADATA_KEY, PendingEntry, pendingMarker, SLOT_SEPARATOR, VALUES_PER_OUTPUT } from './carriage';
+import { CarriedDocument, carriedMetadata, MAX_OUTPUTS, METADATA_KEY, PendingEntry, pendingMarker, SLOT_SEPARATOR, VALUES_PER_OUTPUT } from './carriage';
 import { toFileShape } from './conversion';
 import { DeferredWrites, FileSource, PreparedFile } from './deferred-writes';
 import { dataObject, hasOwn } from './json-data';
@@ -62,7 +62,7 @@ export class OutputsCollector extends Construct implements FileSource {
 
   constructor(private readonly stack: Stack) {
     super(stack, OutputsCollector.ID);
-    stack.addMetadata(METADATA_KEY, Lazy.any({ produce: () => this.carried() }));
+    stack.addMetadata(METADATA_KEY, Lazy.any({ produce: () => carriedMetadata(this.carried()) }));
     const files = DeferredWrites.of(this);
     files.register(this);
     this.node.addValidation({ validate: () => files.sharedTargetProblems(this) });

@@ -3,9 +3,11 @@
  * (template Metadata is input: anyone can edit a template) and the exact encoding of the
  * output values. Each refusal is one line that names where the problem is.
  */
+import * as zlib from 'zlib';
 import { CliError } from '../../src/cli/command';
 import { carriedFromMetadata, rebuildAndValidate } from '../../src/cli/generate/rebuild';
-import { decodePackedOutput, encodePackedOutput } from '../../src/outputs/carriage';
+import { carriedMetadata, decodePackedOutput, encodePackedOutput } from '../../src/outputs/carriage';
+import { COMPRESS_ABOVE, MAX_INFLATED_BYTES } from '../../src/outputs/compressed-document';
 
 const KEY = 'cdk-vendor-outputs/v1';
 const MALFORMED = `stack S: template Metadata '${KEY}' is malformed`;
@@ -25,9 +27,9 @@ function refused(carried: unknown): string {
 
 describe('carried document shape', () => {
   test.each([
-    ['null', null, `${MALFORMED}: expected { document, pending[] } (got null)`],
-    ['a list', [], `${MALFORMED}: expected { document, pending[] } (got [])`],
-    ['no pending', { document: {} }, `${MALFORMED}: expected { document, pending[] } (got {"document":{}})`],
+    ['null', null, `${MALFORMED}: expected { document, pending[] } or { documentGzip, pending[] } (got null)`],
+    ['a list', [], `${MALFORMED}: expected { document, pending[] } or { documentGzip, pending[] } (got [])`],
+    ['no pending', { document: {} }, `${MALFORMED}: expected { document, pending[] } or { documentGzip, pending[] } (got {"document":{}})`],
     ['document null', { document: null, pending: [] }, `${MALFORMED}: document must be an object (got null)`],
     ['document a list', { document: [], pending: [] }, `${MALFORMED}: document must be an object (got [])`],
     ['pending an object', { document: {}, pending: {} }, `${MALFORMED}: pending must be a list (got {})`],
@@ -39,6 +41,34 @@ describe('carried document shape', () => {
     const text = refused(carried);
     expect(text.startsWith(message)).toBe(true);
     expect(text).not.toContain('\n');
+  });
+
+  test('a large skeleton travels compressed and comes back the same', () => {
+    const large = { version: '1', custom: { text: 'x'.repeat(COMPRESS_ABOVE), pending: null } };
+    const carried = carriedMetadata({ document: large, pending: [entry('/custom/pending')] });
+    expect(Object.keys(carried)).toEqual(['documentGzip', 'pending']);
+    expect(String(carried.documentGzip).length).toBeLessThan(COMPRESS_ABOVE / 10);
+    expect(carriedFromMetadata(metadata(carried), 'stack S').document).toEqual(large);
+    expect(Object.keys(carriedMetadata({ document: skeleton(), pending: [] }))).toEqual(['document', 'pending']);
+  });
+
+  const gzip = (text: string | Buffer) => zlib.gzipSync(text).toString('base64');
+  test.each([
+    ['both document and documentGzip', { document: {}, documentGzip: gzip('{}'), pending: [] }, `${MALFORMED}: expected { document, pending[] } or { documentGzip, pending[] }`],
+    ['documentGzip not Base64', { documentGzip: 'not base64!', pending: [] }, `${MALFORMED}: documentGzip must be Base64 text`],
+    ['documentGzip not gzip', { documentGzip: Buffer.from('plain').toString('base64'), pending: [] }, `${MALFORMED}: documentGzip is not gzip data of at most ${MAX_INFLATED_BYTES} bytes`],
+    ['documentGzip not JSON', { documentGzip: gzip('{not json'), pending: [] }, `${MALFORMED}: documentGzip does not hold JSON`],
+    ['documentGzip a list', { documentGzip: gzip('[]'), pending: [] }, `${MALFORMED}: document must be an object (got [])`],
+  ])('%s is refused in one line', (_, carried, message) => {
+    const text = refused(carried);
+    expect(text.startsWith(message)).toBe(true);
+    expect(text).not.toContain('\n');
+  });
+
+  test('a document that inflates past the limit is refused', () => {
+    const bomb = gzip(Buffer.alloc(MAX_INFLATED_BYTES + 1, 0x20));
+    expect(bomb.length).toBeLessThan(200_000);
+    expect(refused({ documentGzip: bomb, pending: [] })).toMatch(`${MALFORMED}: documentGzip is not gzip data of at most ${MAX_INFLATED_BYTES} bytes`);
   });
 
   test('a document whose Metadata key is only inherited is not carried', () => {

@@ -1,20 +1,42 @@
-import { Stack } from 'aws-cdk-lib';
+import { Stack, Token } from 'aws-cdk-lib';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import { Construct } from 'constructs';
+import { ModelIntrospection } from './model-introspection';
 import { OutputSection } from '../../outputs/sections/backend-outputs';
 import { DataAuthorizationType, DataOutputs } from '../../outputs/sections/data';
 import { VendorOutputs } from '../../outputs/vendor-outputs';
 
 /** Properties of a {@link DataOutputsProducer}. */
 export interface DataOutputsProducerProps {
-  /** The AppSync GraphQL API the frontend's data client talks to. */
-  readonly api: appsync.GraphqlApi;
+  /**
+   * The AppSync GraphQL API the frontend's data client talks to (aws-cdk-lib's `GraphqlApi`).
+   * Give either `api` or `cfnApi`.
+   * @default - `cfnApi`
+   */
+  readonly api?: appsync.GraphqlApi;
 
   /**
-   * Model introspection schema for the data client, written unchanged as `data.model_introspection`.
+   * The API as its CloudFormation resource, for GraphQL APIs built by other constructs: with
+   * `AmplifyGraphqlApi` (`@aws-amplify/graphql-api-construct`), pass
+   * `api.resources.cfnResources.cfnGraphqlApi` and `apiKey: api.apiKey`.
+   * Its authentication types must be known at synth.
+   * @default - `api`
+   */
+  readonly cfnApi?: appsync.CfnGraphQLApi;
+
+  /**
+   * The API key, with `cfnApi` when the API has API_KEY authorization (`AmplifyGraphqlApi`:
+   * `api.apiKey`). With `api`, the key is read from the API.
+   * @default - none
+   */
+  readonly apiKey?: string;
+
+  /**
+   * Model introspection document for the data client, written as `data.model_introspection`:
+   * `ModelIntrospection.fromSchemaFile('schema.graphql')` generates it from the API's schema.
    * @default - not written
    */
-  readonly modelIntrospection?: { [key: string]: any };
+  readonly modelIntrospection?: ModelIntrospection;
 }
 
 /** AppSync authorization types → the schema's names. */
@@ -39,24 +61,92 @@ export class DataOutputsProducer extends Construct {
 
   constructor(scope: Construct, id: string, props: DataOutputsProducerProps) {
     super(scope, id);
-    // GraphqlApi lists its default mode first, then the additional ones.
-    const modes = props.api.modes.map((mode) => {
+    const api = this.describeApi(props);
+    const modes = api.modes.map((mode) => {
       const mapped = AUTHORIZATION_TYPES[mode];
       if (mapped === undefined) {
-        throw new Error(`${this.node.path}: the GraphQL API ${props.api.node.path} uses authorization type ${mode}, which vendor_outputs.json cannot describe; allowed: ${Object.keys(AUTHORIZATION_TYPES).join(', ')}`);
+        throw new Error(`${this.node.path}: the GraphQL API ${api.path} uses authorization type ${mode}, which vendor_outputs.json cannot describe; allowed: ${Object.keys(AUTHORIZATION_TYPES).join(', ')}`);
       }
       return mapped;
     });
     const authorizationTypes = [...new Set(modes)];
+    const usesApiKey = authorizationTypes.includes(DataAuthorizationType.API_KEY);
+    if (usesApiKey && api.apiKey === undefined) {
+      throw new Error(`${this.node.path}: the GraphQL API ${api.path} has API_KEY authorization: pass its key as apiKey (AmplifyGraphqlApi: api.apiKey)`);
+    }
+    if (!usesApiKey && props.apiKey !== undefined) {
+      throw new Error(`${this.node.path}: apiKey is given but the GraphQL API ${api.path} has no API_KEY authorization (it has ${modes.join(', ')})`);
+    }
     this.outputs = {
-      vendorRegion: Stack.of(props.api).region,
-      url: props.api.graphqlUrl,
+      vendorRegion: api.region,
+      url: api.url,
       defaultAuthorizationType: modes[0] ?? DataAuthorizationType.API_KEY,
       authorizationTypes,
-      apiKey: authorizationTypes.includes(DataAuthorizationType.API_KEY) ? props.api.apiKey : undefined,
-      modelIntrospection: props.modelIntrospection,
+      apiKey: usesApiKey ? api.apiKey : undefined,
+      modelIntrospection: introspectionDocument(props.modelIntrospection),
     };
     VendorOutputs.of(this).claim(OutputSection.DATA);
     VendorOutputs.of(this).addOutput({ data: this.outputs });
   }
+
+  /** What the section needs of the API, from `api` or `cfnApi`. */
+  private describeApi(props: DataOutputsProducerProps): ApiDescription {
+    if ((props.api === undefined) === (props.cfnApi === undefined)) {
+      throw new Error(`${this.node.path}: give the GraphQL API as either api (GraphqlApi) or cfnApi (CfnGraphQLApi, e.g. AmplifyGraphqlApi's resources.cfnResources.cfnGraphqlApi)${props.api ? ', not both' : ''}`);
+    }
+    if (props.api !== undefined) {
+      if (props.apiKey !== undefined) {
+        throw new Error(`${this.node.path}: apiKey is for cfnApi; with api, the key is read from the GraphqlApi`);
+      }
+      // GraphqlApi lists its default mode first, then the additional ones.
+      const api = props.api;
+      return { path: api.node.path, modes: api.modes, url: api.graphqlUrl, region: Stack.of(api).region, apiKey: api.apiKey };
+    }
+    const cfnApi = props.cfnApi!;
+    return {
+      path: cfnApi.node.path,
+      modes: [cfnApi.authenticationType, ...additionalModes(cfnApi.additionalAuthenticationProviders)].map((mode) => this.literalMode(mode, cfnApi)),
+      url: cfnApi.attrGraphQlUrl,
+      region: Stack.of(cfnApi).region,
+      apiKey: props.apiKey,
+    };
+  }
+
+  private literalMode(mode: string, cfnApi: appsync.CfnGraphQLApi): string {
+    if (Token.isUnresolved(mode)) {
+      throw new Error(`${this.node.path}: the authentication types of ${cfnApi.node.path} must be known at synth (got a token)`);
+    }
+    return mode;
+  }
+}
+
+/** The API as the data section sees it. */
+interface ApiDescription {
+  readonly path: string;
+  /** Authorization types, the default first. */
+  readonly modes: string[];
+  readonly url: string;
+  readonly region: string;
+  readonly apiKey?: string;
+}
+
+/** The authentication types of a CfnGraphQLApi's additional providers. */
+function additionalModes(providers: appsync.CfnGraphQLApi['additionalAuthenticationProviders']): string[] {
+  if (providers === undefined) {
+    return [];
+  }
+  if (!Array.isArray(providers)) {
+    return [Token.asString(providers)];
+  }
+  return providers.map((provider) => (Token.isUnresolved(provider)
+    ? Token.asString(provider)
+    : (provider as appsync.CfnGraphQLApi.AdditionalAuthenticationProviderProperty).authenticationType));
+}
+
+/** The document of a ModelIntrospection; a plain object (from JavaScript) is checked the same way. */
+function introspectionDocument(introspection: ModelIntrospection | undefined): { [key: string]: any } | undefined {
+  if (introspection === undefined || introspection instanceof ModelIntrospection) {
+    return introspection?.document;
+  }
+  return ModelIntrospection.fromDocument(introspection as { [key: string]: any }).document;
 }

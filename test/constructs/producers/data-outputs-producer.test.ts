@@ -2,10 +2,11 @@ import { Stack } from 'aws-cdk-lib';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DataAuthorizationType, DataOutputsProducer, VendorOutputs } from '../../../src';
+import { DataAuthorizationType, DataOutputsProducer, ModelIntrospection, VendorOutputs } from '../../../src';
 import { newStack, synthOutputs } from '../support';
 
 const PENDING = expect.stringMatching(/^<pending: /);
+const EMPTY_INTROSPECTION = { version: 1, models: {}, enums: {}, nonModels: {} };
 const SCHEMA = appsync.Definition.fromSchema(appsync.SchemaFile.fromAsset(`${__dirname}/../../../examples/backend/schema.graphql`));
 
 function api(stack: Stack, defaultMode: appsync.AuthorizationMode, additional: appsync.AuthorizationMode[] = []): appsync.GraphqlApi {
@@ -24,14 +25,14 @@ describe('DataOutputsProducer', () => {
       { authorizationType: appsync.AuthorizationType.USER_POOL, userPoolConfig: { userPool } },
       { authorizationType: appsync.AuthorizationType.IAM },
     ]);
-    const producer = new DataOutputsProducer(stack, 'Data', { api: graphql, modelIntrospection: { version: 1, models: {} } });
+    const producer = new DataOutputsProducer(stack, 'Data', { api: graphql, modelIntrospection: ModelIntrospection.fromDocument(EMPTY_INTROSPECTION) });
     expect(producer.outputs.defaultAuthorizationType).toBe(DataAuthorizationType.API_KEY);
     expect(stack.resolve(producer.outputs.url)).toEqual(stack.resolve(graphql.graphqlUrl));
     expect(stack.resolve(producer.outputs.apiKey)).toEqual(stack.resolve(graphql.apiKey));
     expect(synthOutputs(app, stack).data).toEqual({
       vendor_region: 'eu-west-1',
       url: PENDING,
-      model_introspection: { version: 1, models: {} },
+      model_introspection: EMPTY_INTROSPECTION,
       api_key: PENDING,
       default_authorization_type: 'API_KEY',
       authorization_types: ['API_KEY', 'VENDOR_USER_POOLS', 'VENDOR_IAM'],
