@@ -70,6 +70,9 @@ export const command: Command = {
     const file = request.file ?? format.fileName;
 
     const rebuilt = await cannotCompare(() => rebuild(request.generate));
+    for (const notice of rebuilt.notices ?? []) {
+      process.stderr.write(`${NAME}: ${notice}\n`);
+    }
     for (const warning of rebuilt.warnings) {
       process.stderr.write(`${NAME}: warning: ${warning}\n`);
     }

@@ -9,6 +9,7 @@ import * as path from 'path';
 import { App, CfnParameter, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { DataAuthorizationType, VendorOutputs } from '../../src';
+import { HOSTED_BUILD_VARIABLES } from '../../src/outputs/hosted-build';
 import { runCli } from '../support/cli';
 import { evaluateOutputs, FakeCloudFormation } from '../support/fake-cloudformation';
 
@@ -64,7 +65,13 @@ function deployedOffline(name: string, values: Record<string, string> = {}): { d
   return { dir, options: ['--outputs-file', file, '--app', assembly, '--stack', 'Backend'] };
 }
 
-const OFFLINE_ENV = { AWS_ENDPOINT_URL: 'http://127.0.0.1:9', AWS_ACCESS_KEY_ID: undefined, AWS_SECRET_ACCESS_KEY: undefined };
+/** No AWS endpoint reachable, and none of a hosted build's variables (a CI runner's own GITHUB_REF_NAME...). */
+const OFFLINE_ENV = {
+  ...Object.fromEntries(HOSTED_BUILD_VARIABLES.map((name) => [name, undefined])),
+  AWS_ENDPOINT_URL: 'http://127.0.0.1:9',
+  AWS_ACCESS_KEY_ID: undefined,
+  AWS_SECRET_ACCESS_KEY: undefined,
+};
 
 function cli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}) {
   return runCli(args, { cwd: options.cwd, env: { ...OFFLINE_ENV, ...options.env } });
@@ -300,7 +307,7 @@ describe('usage errors exit 2', () => {
     [['--app-id', 'd123'], '--app-id needs --branch NAME'],
     [['--stack', 'S', '--json=yes'], "Option '--json' does not take an argument"],
   ])('diff %j', async (args, message) => {
-    const run = await cli(['diff', ...args], { env: { AWS_BRANCH: undefined, GITHUB_REF_NAME: undefined, GITHUB_HEAD_REF: undefined, CI_COMMIT_REF_NAME: undefined } });
+    const run = await cli(['diff', ...args]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`vendor-outputs diff: ${message}`);
     expect(run.stderr).toContain("Run 'vendor-outputs diff --help' for usage.");
@@ -321,9 +328,10 @@ test('--help lists the exit codes with a CI example', async () => {
 });
 
 describe('online, against a local CloudFormation', () => {
-  function online(args: string[]) {
-    return cli(['diff', '--stack', 'Backend', ...args], {
+  function online(args: string[], variables: Record<string, string> = {}) {
+    return cli(['diff', ...(Object.keys(variables).length > 0 ? [] : ['--stack', 'Backend']), ...args], {
       env: {
+        ...variables,
         AWS_ENDPOINT_URL: undefined,
         AWS_ENDPOINT_URL_CLOUDFORMATION: endpoint,
         AWS_REGION: 'us-east-1',
@@ -351,6 +359,24 @@ describe('online, against a local CloudFormation', () => {
     expect(stale.stdout).toBe('~ /storage/bucket_name: "backend-files" -> "backend-files-v2"\n');
     expect(stale.code).toBe(1);
     expect(fs.readFileSync(file, 'utf8')).toContain('"bucket_name": "backend-files"');
+  });
+
+  test("in a hosted build, the stack of the build's app id and branch, with stderr naming the variables", async () => {
+    fake.stacks = [
+      { name: 'Other', template, outputs: outputs({ Note: 'other' }), tags: { 'vendor-outputs:app-id': 'd123', 'vendor-outputs:branch': 'dev' } },
+      { name: 'Backend', template, outputs: outputs(), tags: { 'vendor-outputs:app-id': 'd123', 'vendor-outputs:branch': 'main' } },
+    ];
+    const { file } = await generated('hosted');
+    const run = await online([file], { AWS_APP_ID: 'd123', AWS_BRANCH: 'main' });
+    expect(run.stderr).toBe([
+      'vendor-outputs diff: using app id d123 (AWS_APP_ID) and branch main (AWS_BRANCH)',
+      `vendor-outputs diff: ${file} is up to date (stack Backend)`,
+      '',
+    ].join('\n'));
+    expect(run.code).toBe(0);
+    const stale = await online([file], { AWS_APP_ID: 'd123', AWS_BRANCH: 'dev' });
+    expect(stale.stdout).toBe(`~ /custom/note: ${JSON.stringify(TRICKY)} -> "other"\n`);
+    expect(stale.code).toBe(1);
   });
 
   test('a stack CloudFormation does not know: exit 1, cannot compare', async () => {
