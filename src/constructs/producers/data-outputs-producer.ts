@@ -75,7 +75,7 @@ export class DataOutputsProducer extends Construct {
       throw new Error(`${this.node.path}: the GraphQL API ${api.path} has API_KEY authorization: pass its key as apiKey (AmplifyGraphqlApi: api.apiKey)`);
     }
     if (!usesApiKey && props.apiKey !== undefined) {
-      throw new Error(`${this.node.path}: apiKey is given but the GraphQL API ${api.path} has no API_KEY authorization (it has ${modes.join(', ')})`);
+      throw new Error(`${this.node.path}: apiKey is given but the GraphQL API ${api.path} has no API_KEY authorization (it has ${api.modes.join(', ')})`);
     }
     this.outputs = {
       vendorRegion: api.region,
