@@ -39,7 +39,7 @@ export function changeLines(comparison: Comparison): string[] {
 }
 
 function changeLine(change: DocumentChange): string {
-  const where = displayPointer(change.pointer);
+  const where = printable(displayPointer(change.pointer));
   const secret = isSecretPointer(change.pointer);
   switch (change.op) {
     case 'add':
@@ -58,8 +58,13 @@ function shown(value: unknown, pointer: string): string {
 }
 
 function keyList(keys: readonly string[]): string {
-  const text = keys.join(', ');
+  const text = printable(keys.join(', '));
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 3)}...` : text;
+}
+
+/** Keys are text from the file: control characters (a newline, a terminal escape) are shown as \uXXXX, so each change stays one harmless line. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

@@ -42,6 +42,18 @@ describe('change lines', () => {
     ]);
   });
 
+  test('control characters in keys are escaped, so a change stays one line', () => {
+    expect(changeLines(comparison({
+      changes: [
+        { op: 'add', pointer: '/custom/a\nb\u001b[31m', new: 'v\n' },
+        { op: 'order', pointer: '/custom', old: ['x\r', 'y'], new: ['y', 'x\r'] },
+      ],
+    }))).toEqual([
+      '+ /custom/a\\u000ab\\u001b[31m: "v\\n"',
+      '! /custom: key order differs (generate writes: y, x\\u000d)',
+    ]);
+  });
+
   test('a long key list is shortened', () => {
     const keys = Array.from({ length: 30 }, (_, i) => `key_${i}`);
     const [line] = changeLines(comparison({ changes: [{ op: 'order', pointer: '/custom', old: [...keys].reverse(), new: keys }] }));
