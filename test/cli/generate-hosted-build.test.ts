@@ -315,3 +315,33 @@ describe('parseGenerateArgs (what diff builds on too)', () => {
     expect([byStack.stack, byStack.appId, byStack.branch, byStack.environmentIdentity, byStack.notices]).toEqual(['S', undefined, undefined, undefined, []]);
   });
 });
+
+test('one pipeline: the stack BackendIdentity.tagFromEnvironment tags at synth is the stack generate finds with the same variables', async () => {
+  const variables = { VENDOR_OUTPUTS_APP_ID: 'shop', GITHUB_REF_NAME: '9/merge', GITHUB_HEAD_REF: 'feature/pay' };
+  const saved = { ...process.env };
+  let tags: Record<string, string>;
+  let template: any;
+  try {
+    for (const name of HOSTED_BUILD_VARIABLES) {
+      delete process.env[name];
+    }
+    Object.assign(process.env, variables);
+    const app = new App({ outdir: path.join(tmp, 'pipeline.out') });
+    const stack = new Stack(app, 'Shop-feature-pay');
+    VendorOutputs.of(stack).addOutput({ storage: { vendorRegion: 'eu-west-1', bucketName: new s3.Bucket(stack, 'Files').bucketName } });
+    BackendIdentity.tagFromEnvironment(stack);
+    const artifact = app.synth().getStackByName('Shop-feature-pay');
+    tags = artifact.tags;
+    template = artifact.template;
+  } finally {
+    process.env = saved;
+  }
+  expect(tags).toEqual({ 'vendor-outputs:app-id': 'shop', 'vendor-outputs:branch': 'feature/pay' });
+  const bucket = Object.keys(template.Resources).find((id) => template.Resources[id].Type === 'AWS::S3::Bucket')!;
+  fake.stacks.push({ name: 'Shop-feature-pay', template, outputs: evaluateOutputs(template, { [bucket]: 'shop-pay-files' }), tags });
+  const dir = outDir();
+  const run = await generate(['--out-dir', dir], variables);
+  expect(run.stderr).toContain('using app id shop (VENDOR_OUTPUTS_APP_ID) and branch feature/pay (GITHUB_HEAD_REF)');
+  expect(run.code).toBe(0);
+  expect(bucketWritten(dir)).toBe('shop-pay-files');
+});
