@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, CfnParameter, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import { DataAuthorizationType, VendorOutputs } from '../../src';
+import { BackendIdentity, DataAuthorizationType, VendorOutputs } from '../../src';
 import { HOSTED_BUILD_VARIABLES } from '../../src/outputs/hosted-build';
 import { runCli } from '../support/cli';
 import { evaluateOutputs, FakeCloudFormation } from '../support/fake-cloudformation';
@@ -42,6 +42,11 @@ beforeAll(async () => {
     },
     custom: { note: note.valueAsString, literal: 'fixed' },
   });
+  BackendIdentity.tag(stack, { appId: 'd123', branch: 'main' });
+  // A second library stack of the same app, for the offline choice by a hosted build's identity.
+  const other = new Stack(app, 'Preview');
+  VendorOutputs.of(other).addOutput({ custom: { stage: 'preview' } });
+  BackendIdentity.tag(other, { appId: 'd123', branch: 'preview' });
   template = app.synth().getStackByName('Backend').template;
   endpoint = await fake.start();
 });
@@ -209,11 +214,23 @@ describe('offline', () => {
     expect(run.stderr).toBe(`vendor-outputs diff: cannot compare: ${dir} is not a regular file but a folder: give the client configuration file as FILE\n`);
   });
 
+  test("offline in a hosted build, the build's identity chooses among the stacks, and stderr says so", async () => {
+    const { dir } = deployedOffline('hosted-offline');
+    const both = path.join(dir, 'outputs-both.json');
+    fs.writeFileSync(both, JSON.stringify({ Backend: outputs(), Preview: {} }));
+    const file = path.join(dir, 'vendor_outputs.json');
+    fs.writeFileSync(file, '{}\n');
+    const run = await cli(['diff', '--outputs-file', both, '--app', assembly, file], { env: { AWS_APP_ID: 'd123', AWS_BRANCH: 'preview' } });
+    expect(run.stderr).toContain('vendor-outputs diff: chose stack Preview of 2 by app id d123 (AWS_APP_ID) and branch preview (AWS_BRANCH)\n');
+    expect(run.stdout).toContain('+ /custom: {"stage":"preview"}\n');
+    expect(run.code).toBe(1);
+  });
+
   test('a rebuild that fails: exit 1, "cannot compare" with the message of generate', async () => {
     const { dir, options } = deployedOffline('no-stack');
     const run = await cli(['diff', ...options.slice(0, -1), 'Nope', path.join(dir, 'vendor_outputs.json')]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`vendor-outputs diff: cannot compare: stack Nope not found in ${assembly}; its stacks: Backend\n`);
+    expect(run.stderr).toBe(`vendor-outputs diff: cannot compare: stack Nope not found in ${assembly}; its stacks: Backend, Preview\n`);
   });
 
   test('data.api_key is masked in text and in --json: only that it changed is shown', async () => {
