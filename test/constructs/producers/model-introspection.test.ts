@@ -9,7 +9,8 @@ import * as path from 'path';
 import { generateModels } from '@aws-amplify/graphql-generator';
 import { ModelIntrospection } from '../../../src';
 
-const SCHEMA_FILE = path.join(__dirname, '..', '..', 'fixtures', 'amplify', 'schema.graphql');
+const ROOT = path.join(__dirname, '..', '..', '..');
+const SCHEMA_FILE = path.join(ROOT, 'test', 'fixtures', 'amplify', 'schema.graphql');
 const SCHEMA = fs.readFileSync(SCHEMA_FILE, 'utf8');
 
 /** What the toolchain writes for `schema`, through its asynchronous API (the path `ampx` takes). */
@@ -56,21 +57,61 @@ describe('generated from a schema', () => {
   });
 
   test('without the generator installed, the error says how to install it', () => {
-    // The generator is made unresolvable for this one process, as in an app that did not install it.
-    const hide = `const Module = require('module'); const resolve = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  if (request === '@aws-amplify/graphql-generator') { const e = new Error('Cannot find module ' + request); e.code = 'MODULE_NOT_FOUND'; throw e; }
-  return resolve.call(this, request, ...rest);
-};`;
-    const script = `${hide}
-require('ts-node').register({ transpileOnly: true });
-const { ModelIntrospection } = require(${JSON.stringify(path.join(__dirname, '..', '..', '..', 'src', 'constructs', 'producers', 'model-introspection.ts'))});
-try { ModelIntrospection.fromSchema('type Todo @model { id: ID! }'); } catch (e) { console.log(e.message); }`;
-    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    const run = fromSchemaInProcess({ hide: 'resolve' });
     expect(run.stdout.trim()).toBe("ModelIntrospection.fromSchema needs the Amplify model generator: install it in your CDK app with 'npm install --save-dev @aws-amplify/graphql-generator@^0.5' "
       + '(or pass a document generated elsewhere to ModelIntrospection.fromDocument)');
   });
 });
+
+describe('the generation cache in node_modules/.cache', () => {
+  test('a synth whose schema did not change neither loads nor runs the generator; a damaged entry or cache off generates again', () => {
+    const app = fs.mkdtempSync(path.join(os.tmpdir(), 'introspection-cache-'));
+    fs.mkdirSync(path.join(app, 'node_modules'));
+    const cache = path.join(app, 'node_modules', '.cache', 'cdk-vendor-outputs', 'model-introspection');
+
+    expect(fromSchemaInProcess({ cwd: app }).stdout.trim()).toBe('Blog,Post,Comment');
+    const entries = fs.readdirSync(cache);
+    expect(entries).toHaveLength(1);
+    expect(JSON.parse(fs.readFileSync(path.join(cache, entries[0]), 'utf8'))).toEqual(ModelIntrospection.fromSchema(SCHEMA).document);
+
+    // Loading the generator now fails: only the cache can answer.
+    expect(fromSchemaInProcess({ cwd: app, hide: 'load' }).stdout.trim()).toBe('Blog,Post,Comment');
+    expect(fromSchemaInProcess({ cwd: app, hide: 'load', env: { VENDOR_OUTPUTS_INTROSPECTION_CACHE: 'off' } }).stdout.trim()).toBe('generator loaded');
+    fs.writeFileSync(path.join(cache, entries[0]), '{"damaged":');
+    expect(fromSchemaInProcess({ cwd: app, hide: 'load' }).stdout.trim()).toBe('generator loaded');
+    fs.rmSync(app, { recursive: true, force: true });
+  });
+});
+
+/**
+ * Runs ModelIntrospection.fromSchema on the reference schema in a separate process, where the
+ * generator can be made unresolvable (`resolve`: as in an app that did not install it) or
+ * unloadable (`load`: any attempt to load it prints 'generator loaded' and fails). Prints the
+ * model names, or the error message.
+ */
+function fromSchemaInProcess(options: { cwd?: string; hide?: 'resolve' | 'load'; env?: Record<string, string> }) {
+  const hook = `const Module = require('module');
+const resolve = Module._resolveFilename;
+const load = Module._load;
+const generator = require.resolve('@aws-amplify/graphql-generator', { paths: [${JSON.stringify(__dirname)}] });
+if (${JSON.stringify(options.hide)} === 'resolve') {
+  Module._resolveFilename = function (request, ...rest) {
+    if (request === '@aws-amplify/graphql-generator') { const e = new Error('Cannot find module ' + request); e.code = 'MODULE_NOT_FOUND'; throw e; }
+    return resolve.call(this, request, ...rest);
+  };
+}
+if (${JSON.stringify(options.hide)} === 'load') {
+  Module._load = function (request, ...rest) {
+    if (request === generator) { console.log('generator loaded'); process.exit(0); }
+    return load.call(this, request, ...rest);
+  };
+}`;
+  const script = `${hook}
+require(${JSON.stringify(require.resolve('ts-node'))}).register({ transpileOnly: true, project: ${JSON.stringify(path.join(ROOT, 'tsconfig.json'))} });
+const { ModelIntrospection } = require(${JSON.stringify(path.join(ROOT, 'src', 'constructs', 'producers', 'model-introspection.ts'))});
+try { console.log(Object.keys(ModelIntrospection.fromSchema(${JSON.stringify(SCHEMA)}).document.models).join(',')); } catch (e) { console.log(e.message); }`;
+  return spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', cwd: options.cwd, env: { ...process.env, ...options.env } });
+}
 
 describe('checked for the shape the data client reads', () => {
   const valid = () => ModelIntrospection.fromSchema(SCHEMA).document;
