@@ -34,7 +34,9 @@ function createProject(libraryExports: string[]): string[] {
   const modules = path.join(work, 'node_modules');
   fs.mkdirSync(modules);
   fs.symlinkSync(ROOT, path.join(modules, 'cdk-vendor-outputs'), 'dir');
-  for (const peer of ['aws-cdk-lib', 'constructs']) {
+  // The peers, and the Amplify packages a user installs for ModelIntrospection and AmplifyGraphqlApi.
+  fs.mkdirSync(path.join(modules, '@aws-amplify'));
+  for (const peer of ['aws-cdk-lib', 'constructs', '@aws-amplify/graphql-api-construct', '@aws-amplify/graphql-generator']) {
     fs.symlinkSync(path.join(ROOT, 'node_modules', peer), path.join(modules, peer), 'dir');
   }
   writeFiles(path.join(modules, 'vendor-client'), VENDOR_CLIENT);
@@ -43,7 +45,8 @@ function createProject(libraryExports: string[]): string[] {
   return BLOCKS.map((block) => {
     const dir = blockDir(block);
     const code = block.kind === 'stack' ? stackProgram(block.code, libraryExports) : block.code;
-    writeFiles(dir, { 'app.ts': code });
+    // An Amplify-style schema where a block reads 'schema.graphql' from its working directory.
+    writeFiles(dir, { 'app.ts': code, 'schema.graphql': 'type Todo @model @auth(rules: [{ allow: public }]) {\n  id: ID!\n  content: String\n}\n' });
     if (block.kind === 'frontend') {
       writeFiles(dir, { 'vendor_outputs.json': JSON.stringify(FRONTEND_OUTPUTS, null, 2) });
     }
