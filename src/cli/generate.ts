@@ -8,7 +8,7 @@ import { CliError, Command, parseOptions, ParsedOptions, UsageError } from './co
 import { CloudFormationReader, DeployedStack } from './generate/cloudformation';
 import { selectByIdentity, taggedWith } from './generate/identity';
 import { DeployOutputs, readOutputsFile } from './generate/outputs-file';
-import { PROJECT_APP_ID_PLACE, projectAppId } from './generate/project-app-id';
+import type * as ProjectAppId from './generate/project-app-id';
 import { carriedFromMetadata, rebuildAndValidate, summary, writeDocument } from './generate/rebuild';
 import { checkStackStatus } from './generate/stack-status';
 import { ClientConfigFormat, clientConfigFormat } from './outputs-format/client-config-format';
@@ -117,9 +117,15 @@ function completeIdentity(appIdFlag: string | undefined, branchFlag: string | un
   let appId = appIdFlag !== undefined ? { value: appIdFlag, source: '--app-id' } : hosted.appId;
   // cdk.json is read only when it can complete a pair, so a broken one never gets in the way otherwise.
   if (appId === undefined && branch !== undefined) {
-    appId = projectAppId(projectDir);
+    appId = projectAppIdModule().projectAppId(projectDir);
   }
   return { appId, branch };
+}
+
+/** Loaded only when cdk.json is read or named: it reads JSON with line and column positions, which every other run of generate does without. */
+function projectAppIdModule(): typeof ProjectAppId {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./generate/project-app-id');
 }
 
 function describe(appId: FoundValue, branch: FoundValue): string {
@@ -129,7 +135,7 @@ function describe(appId: FoundValue, branch: FoundValue): string {
 /** What is missing, and where it was looked for. */
 function missingIdentityMessage(found: HostedIdentity): string {
   const { appId, branch } = found;
-  const appIdLooked = `looked at ${appIdPlaces(PROJECT_APP_ID_PLACE)}`;
+  const appIdLooked = `looked at ${appIdPlaces(projectAppIdModule().PROJECT_APP_ID_PLACE)}`;
   const branchLooked = `looked at ${branchPlaces()}`;
   if (appId === undefined && branch === undefined) {
     return 'say which stack: --stack NAME, --app-id ID --branch NAME, or --outputs-file FILE (offline)';

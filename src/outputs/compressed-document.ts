@@ -4,7 +4,7 @@
  * schema of 200 models) keeps the template far below CloudFormation's 1 MB limit, and the stack
  * alone still suffices to rebuild the file. Free of aws-cdk-lib.
  */
-import * as zlib from 'zlib';
+import type * as Zlib from 'zlib';
 import { CarriageError } from './carried-shape';
 
 /** Documents whose JSON is longer than this many characters are compressed. */
@@ -13,9 +13,15 @@ export const COMPRESS_ABOVE = 32 * 1024;
 /** The largest document a reader inflates (a guard against a crafted template). */
 export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
+/** zlib, loaded when a document is large: most stacks and most runs of generate never need it. */
+function zlib(): typeof Zlib {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('zlib');
+}
+
 /** Base64 of the gzip of the document's JSON. */
 export function compressDocument(document: Record<string, unknown>): string {
-  return zlib.gzipSync(JSON.stringify(document), { level: 9 }).toString('base64');
+  return zlib().gzipSync(JSON.stringify(document), { level: 9 }).toString('base64');
 }
 
 /** The document of a `documentGzip` value; throws CarriageError prefixed with `where`. */
@@ -25,7 +31,7 @@ export function inflateDocument(encoded: unknown, where: string): unknown {
   }
   let text: string;
   try {
-    text = zlib.gunzipSync(Buffer.from(encoded, 'base64'), { maxOutputLength: MAX_INFLATED_BYTES }).toString('utf8');
+    text = zlib().gunzipSync(Buffer.from(encoded, 'base64'), { maxOutputLength: MAX_INFLATED_BYTES }).toString('utf8');
   } catch (error) {
     throw new CarriageError(`${where}: documentGzip is not gzip data of at most ${MAX_INFLATED_BYTES} bytes: ${(error as Error).message}`);
   }
