@@ -68,7 +68,7 @@ class AddDocumentSource implements IAspect {
       return;
     }
     this.added = true;
-    const text = publishedText(Stack.of(this.collector), this.collector);
+    const text = publishedText(this.collector);
     this.deployment.addSource(jsonEscapedData(this.key, text));
   }
 }

@@ -34,7 +34,7 @@ export function createParameterPublication(
   collector: OutputsCollector, scope: IConstruct, id: string, parameterName: string, tier: ssm.ParameterTier | undefined,
 ): void {
   const stack = Stack.of(collector);
-  const text = Lazy.string({ produce: () => publishedText(stack, collector) });
+  const text = Lazy.string({ produce: () => publishedText(collector) });
   const parameter = new ssm.StringParameter(scope, id, {
     parameterName,
     stringValue: text,

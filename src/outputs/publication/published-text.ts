@@ -6,9 +6,14 @@
 import { Stack } from 'aws-cdk-lib';
 import { OutputsCollector } from '../collector';
 
-/** The document's text, a string token when a value is pending until deploy. */
-export function publishedText(stack: Stack, collector: OutputsCollector): string {
-  return `${stack.toJsonString(collector.deployTimeDocument(), 2)}\n`;
+/**
+ * The document's text, with each pending value's token inside its JSON string. Each token stays
+ * a token of its own in the text (aws-cdk-lib resolves the text to an `Fn::Join`), so
+ * BucketDeployment gives each deploy-time value its own marker, which its handler JSON-escapes;
+ * `Stack.toJsonString` would make the whole text one token instead.
+ */
+export function publishedText(collector: OutputsCollector): string {
+  return `${JSON.stringify(collector.deployTimeDocument(), null, 2)}\n`;
 }
 
 /** What is known at synth of a published text. */
