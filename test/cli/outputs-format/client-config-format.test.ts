@@ -34,6 +34,16 @@ describe('client config formats', () => {
     expect(() => clientConfigFormat('dart').render({ version: '1', custom: { "x'''y": 'v' } })).toThrow(/the value at \/custom\/x'''y contains '''/);
   });
 
+  test('dart keeps $, ${...}, backslashes, quotes and newlines as the JSON has them (a raw string interpolates and unescapes nothing)', () => {
+    const document = { version: '1', custom: { price: '$5 and ${amount}', path: 'C:\\dir\\n', lines: 'one\ntwo', quote: '"q" \'s\'' } };
+    const text = clientConfigFormat('dart').render(document);
+    const json = JSON.stringify(document, null, 2);
+    expect(text).toContain(`r'''${json}''';`);
+    expect(text).toContain('"price": "$5 and ${amount}"');
+    expect(text).toContain('"lines": "one\\ntwo"');
+    expect(JSON.parse(json)).toEqual(document);
+  });
+
   test('two quotes in a row are fine in dart', () => {
     expect(clientConfigFormat('dart').render({ version: '1', custom: { v: "''" } })).toContain('"v": "\'\'"');
   });
