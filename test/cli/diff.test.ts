@@ -11,7 +11,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { BackendIdentity, DataAuthorizationType, VendorOutputs } from '../../src';
 import { HOSTED_BUILD_VARIABLES } from '../../src/outputs/hosted-build';
 import { runCli } from '../support/cli';
-import { evaluateOutputs, FakeCloudFormation } from '../support/fake-cloudformation';
+import { evaluateOutputs, fakeAwsEnv, FakeCloudFormation } from '../support/fake-cloudformation';
 
 /** A deployed value with everything a JSON or Dart string must escape or keep. */
 const TRICKY = 'say "hi" \\ C:\\path ${name} $x \n second line';
@@ -350,15 +350,7 @@ describe('online, against a local CloudFormation', () => {
       env: {
         ...variables,
         AWS_ENDPOINT_URL: undefined,
-        AWS_ENDPOINT_URL_CLOUDFORMATION: endpoint,
-        AWS_REGION: 'us-east-1',
-        AWS_ACCESS_KEY_ID: 'AKIDFAKE',
-        AWS_SECRET_ACCESS_KEY: 'fake-secret',
-        AWS_SESSION_TOKEN: undefined,
-        AWS_PROFILE: undefined,
-        AWS_EC2_METADATA_DISABLED: 'true',
-        AWS_CONFIG_FILE: path.join(tmp, 'no-config'),
-        AWS_SHARED_CREDENTIALS_FILE: path.join(tmp, 'no-credentials'),
+        ...fakeAwsEnv(endpoint, tmp),
       },
     });
   }

@@ -13,7 +13,7 @@ import { BackendIdentity, VendorOutputs } from '../../src';
 import { parseGenerateArgs } from '../../src/cli/generate';
 import { BRANCH_VARIABLES, HOSTED_BUILD_VARIABLES } from '../../src/outputs/hosted-build';
 import { runCli } from '../support/cli';
-import { evaluateOutputs, FakeCloudFormation, FakeStack } from '../support/fake-cloudformation';
+import { evaluateOutputs, fakeAwsEnv, FakeCloudFormation, FakeStack } from '../support/fake-cloudformation';
 
 const APP_ID_LOOKED = 'looked at AWS_APP_ID, VENDOR_OUTPUTS_APP_ID or cdk.json\'s context "vendor-outputs:app-id"';
 const BRANCH_LOOKED = `looked at ${BRANCH_VARIABLES.slice(0, -1).join(', ')} or VENDOR_OUTPUTS_BRANCH`;
@@ -77,15 +77,7 @@ function generate(args: string[], variables: Record<string, string> = {}, cwd = 
     cwd,
     env: {
       ...clean,
-      AWS_ENDPOINT_URL_CLOUDFORMATION: endpoint,
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'AKIDFAKE',
-      AWS_SECRET_ACCESS_KEY: 'fake-secret',
-      AWS_SESSION_TOKEN: undefined,
-      AWS_PROFILE: undefined,
-      AWS_EC2_METADATA_DISABLED: 'true',
-      AWS_CONFIG_FILE: path.join(tmp, 'no-config'),
-      AWS_SHARED_CREDENTIALS_FILE: path.join(tmp, 'no-credentials'),
+      ...fakeAwsEnv(endpoint, tmp),
       ...variables,
     },
   });

@@ -9,7 +9,7 @@ import { App, CfnParameter, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { BackendIdentity, VendorOutputs } from '../../src';
 import { runCli } from '../support/cli';
-import { evaluateOutputs, FakeCloudFormation, FakeStack } from '../support/fake-cloudformation';
+import { evaluateOutputs, fakeAwsEnv, FakeCloudFormation, FakeStack } from '../support/fake-cloudformation';
 
 const TRICKY = 'say "hi" \\ C:\\path\\ \n second line, with comma\ttab ✓';
 
@@ -64,15 +64,7 @@ function deployed(overrides: Partial<FakeStack> = {}, values: Record<string, str
 function generate(args: string[], env: Record<string, string | undefined> = {}) {
   return runCli(['generate', ...args], {
     env: {
-      AWS_ENDPOINT_URL_CLOUDFORMATION: endpoint,
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'AKIDFAKE',
-      AWS_SECRET_ACCESS_KEY: 'fake-secret',
-      AWS_SESSION_TOKEN: undefined,
-      AWS_PROFILE: undefined,
-      AWS_EC2_METADATA_DISABLED: 'true',
-      AWS_CONFIG_FILE: path.join(tmp, 'no-config'),
-      AWS_SHARED_CREDENTIALS_FILE: path.join(tmp, 'no-credentials'),
+      ...fakeAwsEnv(endpoint, tmp),
       ...env,
     },
   });

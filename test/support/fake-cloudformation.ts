@@ -8,6 +8,7 @@
  */
 import * as http from 'http';
 import { AddressInfo } from 'net';
+import * as path from 'path';
 
 const NAMESPACE = 'http://cloudformation.amazonaws.com/doc/2010-05-15/';
 
@@ -221,4 +222,23 @@ export function evaluate(expression: any, values: DeployedValues): any {
     default:
       throw new Error(`fake CloudFormation cannot evaluate ${JSON.stringify(expression)}`);
   }
+}
+
+/**
+ * The environment of a CLI run against the local CloudFormation at `endpoint`: fake credentials,
+ * a fixed region, and no profile, config file or instance metadata of the machine (files under
+ * `dir` that do not exist).
+ */
+export function fakeAwsEnv(endpoint: string, dir: string): Record<string, string | undefined> {
+  return {
+    AWS_ENDPOINT_URL_CLOUDFORMATION: endpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'AKIDFAKE',
+    AWS_SECRET_ACCESS_KEY: 'fake-secret',
+    AWS_SESSION_TOKEN: undefined,
+    AWS_PROFILE: undefined,
+    AWS_EC2_METADATA_DISABLED: 'true',
+    AWS_CONFIG_FILE: path.join(dir, 'no-config'),
+    AWS_SHARED_CREDENTIALS_FILE: path.join(dir, 'no-credentials'),
+  };
 }
