@@ -1,6 +1,7 @@
 import { Stack, Token } from 'aws-cdk-lib';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
+import { amplifyApiParts } from './amplify-graphql-api';
 import { ModelIntrospection } from './model-introspection';
 import { OutputSection } from '../../outputs/sections/backend-outputs';
 import { DataAuthorizationType, DataOutputs } from '../../outputs/sections/data';
@@ -10,17 +11,24 @@ import { VendorOutputs } from '../../outputs/vendor-outputs';
 export interface DataOutputsProducerProps {
   /**
    * The AppSync GraphQL API the frontend's data client talks to (aws-cdk-lib's `GraphqlApi`).
-   * Give either `api` or `cfnApi`.
-   * @default - `cfnApi`
+   * Give one of `api`, `amplifyApi` and `cfnApi`.
+   * @default - `amplifyApi` or `cfnApi`
    */
   readonly api?: appsync.GraphqlApi;
+
+  /**
+   * An `AmplifyGraphqlApi` (`@aws-amplify/graphql-api-construct`): its API resource
+   * (`resources.cfnResources.cfnGraphqlApi`) and API key (`apiKey`) are read from it.
+   * @default - `api` or `cfnApi`
+   */
+  readonly amplifyApi?: IConstruct;
 
   /**
    * The API as its CloudFormation resource, for GraphQL APIs built by other constructs: with
    * `AmplifyGraphqlApi` (`@aws-amplify/graphql-api-construct`), pass
    * `api.resources.cfnResources.cfnGraphqlApi` and `apiKey: api.apiKey`.
    * Its authentication types must be known at synth.
-   * @default - `api`
+   * @default - `api` or `amplifyApi`
    */
   readonly cfnApi?: appsync.CfnGraphQLApi;
 
@@ -72,7 +80,7 @@ export class DataOutputsProducer extends Construct {
     const authorizationTypes = [...new Set(modes)];
     const usesApiKey = authorizationTypes.includes(DataAuthorizationType.API_KEY);
     if (usesApiKey && api.apiKey === undefined) {
-      throw new Error(`${this.node.path}: the GraphQL API ${api.path} has API_KEY authorization: pass its key as apiKey (AmplifyGraphqlApi: api.apiKey)`);
+      throw new Error(`${this.node.path}: the GraphQL API ${api.path} has API_KEY authorization but no key was given: pass it as apiKey with cfnApi, or the AmplifyGraphqlApi as amplifyApi`);
     }
     if (!usesApiKey && props.apiKey !== undefined) {
       throw new Error(`${this.node.path}: apiKey is given but the GraphQL API ${api.path} has no API_KEY authorization (it has ${api.modes.join(', ')})`);
@@ -89,26 +97,28 @@ export class DataOutputsProducer extends Construct {
     VendorOutputs.of(this).addOutput({ data: this.outputs });
   }
 
-  /** What the section needs of the API, from `api` or `cfnApi`. */
+  /** What the section needs of the API, from `api`, `amplifyApi` or `cfnApi`. */
   private describeApi(props: DataOutputsProducerProps): ApiDescription {
-    if ((props.api === undefined) === (props.cfnApi === undefined)) {
-      throw new Error(`${this.node.path}: give the GraphQL API as either api (GraphqlApi) or cfnApi (CfnGraphQLApi, e.g. AmplifyGraphqlApi's resources.cfnResources.cfnGraphqlApi)${props.api ? ', not both' : ''}`);
+    const given = [props.api && 'api', props.amplifyApi && 'amplifyApi', props.cfnApi && 'cfnApi'].filter((name) => name !== undefined);
+    if (given.length !== 1) {
+      throw new Error(`${this.node.path}: give the GraphQL API as one of api (GraphqlApi), amplifyApi (AmplifyGraphqlApi) or cfnApi (CfnGraphQLApi)`
+        + `${given.length > 1 ? `, not ${given.join(' and ')}` : ''}`);
+    }
+    if (props.apiKey !== undefined && props.cfnApi === undefined) {
+      throw new Error(`${this.node.path}: apiKey is for cfnApi; with ${given[0]}, the key is read from the API`);
     }
     if (props.api !== undefined) {
-      if (props.apiKey !== undefined) {
-        throw new Error(`${this.node.path}: apiKey is for cfnApi; with api, the key is read from the GraphqlApi`);
-      }
       // GraphqlApi lists its default mode first, then the additional ones.
       const api = props.api;
       return { path: api.node.path, modes: api.modes, url: api.graphqlUrl, region: Stack.of(api).region, apiKey: api.apiKey };
     }
-    const cfnApi = props.cfnApi!;
+    const { cfnApi, apiKey } = props.amplifyApi !== undefined ? amplifyApiParts(props.amplifyApi, this.node.path) : { cfnApi: props.cfnApi!, apiKey: props.apiKey };
     return {
       path: cfnApi.node.path,
       modes: [cfnApi.authenticationType, ...additionalModes(cfnApi.additionalAuthenticationProviders)].map((mode) => this.literalMode(mode, cfnApi)),
       url: cfnApi.attrGraphQlUrl,
       region: Stack.of(cfnApi).region,
-      apiKey: props.apiKey,
+      apiKey,
     };
   }
 

@@ -10,6 +10,7 @@ import { AmplifyGraphqlApi, AmplifyGraphqlDefinition } from '@aws-amplify/graphq
 import { App, Duration, Stack } from 'aws-cdk-lib';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
 import { DataOutputsProducer, ModelIntrospection } from '../../../src';
 import { modelsSchema } from '../../support/amplify-schema';
 import { runCli } from '../../support/cli';
@@ -37,11 +38,9 @@ describe('with AmplifyGraphqlApi', () => {
     const { app, stack } = newStack();
     const api = amplifyApi(stack);
     const introspection = ModelIntrospection.fromSchema(AmplifyGraphqlDefinition.fromFiles(SCHEMA_FILE).schema);
-    new DataOutputsProducer(stack, 'Data', {
-      cfnApi: api.resources.cfnResources.cfnGraphqlApi,
-      apiKey: api.apiKey,
-      modelIntrospection: introspection,
-    });
+    const producer = new DataOutputsProducer(stack, 'Data', { amplifyApi: api, modelIntrospection: introspection });
+    expect(stack.resolve(producer.outputs.url)).toEqual(stack.resolve(api.graphqlUrl));
+    expect(stack.resolve(producer.outputs.apiKey)).toEqual(stack.resolve(api.apiKey));
     expect(synthOutputs(app, stack).data).toEqual({
       vendor_region: 'eu-west-1',
       url: PENDING,
@@ -53,11 +52,34 @@ describe('with AmplifyGraphqlApi', () => {
     expect(Object.keys(introspection.document.models)).toEqual(['Blog', 'Post', 'Comment']);
   });
 
-  test('an API_KEY API without apiKey is refused, naming what to pass', () => {
+  test('its API resource and key given as cfnApi and apiKey give the same section', () => {
     const { stack } = newStack();
     const api = amplifyApi(stack);
-    expect(() => new DataOutputsProducer(stack, 'Data', { cfnApi: api.resources.cfnResources.cfnGraphqlApi }))
-      .toThrow(`Backend/Data: the GraphQL API ${api.resources.cfnResources.cfnGraphqlApi.node.path} has API_KEY authorization: pass its key as apiKey (AmplifyGraphqlApi: api.apiKey)`);
+    const viaConstruct = new DataOutputsProducer(stack, 'Data', { amplifyApi: api });
+    const other = newStack();
+    const otherApi = amplifyApi(other.stack);
+    const viaResource = new DataOutputsProducer(other.stack, 'Data', { cfnApi: otherApi.resources.cfnResources.cfnGraphqlApi, apiKey: otherApi.apiKey });
+    expect(other.stack.resolve(viaResource.outputs)).toEqual(stack.resolve(viaConstruct.outputs));
+  });
+
+  test('an API_KEY API given as cfnApi without apiKey is refused, naming what to pass', () => {
+    const { stack } = newStack();
+    const api = amplifyApi(stack);
+    expect(() => new DataOutputsProducer(stack, 'Data', { cfnApi: api.resources.cfnResources.cfnGraphqlApi })).toThrow(
+      `Backend/Data: the GraphQL API ${api.resources.cfnResources.cfnGraphqlApi.node.path} has API_KEY authorization but no key was given: pass it as apiKey with cfnApi, or the AmplifyGraphqlApi as amplifyApi`);
+  });
+
+  test('apiKey with amplifyApi is refused: the key is read from the API', () => {
+    const { stack } = newStack();
+    expect(() => new DataOutputsProducer(stack, 'Data', { amplifyApi: amplifyApi(stack), apiKey: 'da2-x' }))
+      .toThrow('Backend/Data: apiKey is for cfnApi; with amplifyApi, the key is read from the API');
+  });
+
+  test('a construct that is not an AmplifyGraphqlApi is refused', () => {
+    const { stack } = newStack();
+    const notAnApi = new Construct(stack, 'NotAnApi');
+    expect(() => new DataOutputsProducer(stack, 'Data', { amplifyApi: notAnApi })).toThrow(
+      'Backend/Data: amplifyApi Backend/NotAnApi is not an AmplifyGraphqlApi (it has no resources.cfnResources.cfnGraphqlApi of type AWS::AppSync::GraphQLApi); pass an AmplifyGraphqlApi, or the API resource itself as cfnApi');
   });
 });
 
@@ -80,8 +102,8 @@ describe('given as cfnApi', () => {
   });
 
   test.each<[string, (stack: Stack) => any, string]>([
-    ['neither api nor cfnApi', () => ({}), 'Backend/Data: give the GraphQL API as either api (GraphqlApi) or cfnApi (CfnGraphQLApi, e.g. AmplifyGraphqlApi\'s resources.cfnResources.cfnGraphqlApi)'],
-    ['both', (stack) => ({ cfnApi: cfnApi(stack, 'AWS_IAM'), api: new appsync.GraphqlApi(stack, 'L2', { name: 'x', definition: appsync.Definition.fromSchema(appsync.SchemaFile.fromAsset(SCHEMA_FILE)) }) }), ', not both'],
+    ['no API', () => ({}), 'Backend/Data: give the GraphQL API as one of api (GraphqlApi), amplifyApi (AmplifyGraphqlApi) or cfnApi (CfnGraphQLApi)'],
+    ['both', (stack) => ({ cfnApi: cfnApi(stack, 'AWS_IAM'), api: new appsync.GraphqlApi(stack, 'L2', { name: 'x', definition: appsync.Definition.fromSchema(appsync.SchemaFile.fromAsset(SCHEMA_FILE)) }) }), ', not api and cfnApi'],
     ['apiKey without API_KEY', (stack) => ({ cfnApi: cfnApi(stack, 'AWS_IAM'), apiKey: 'da2-x' }), 'Backend/Data: apiKey is given but the GraphQL API Backend/Api has no API_KEY authorization (it has AWS_IAM)'],
     ['an unknown mode', (stack) => ({ cfnApi: cfnApi(stack, 'AWS_IAM', ['SOMETHING']) }), 'Backend/Data: the GraphQL API Backend/Api uses authorization type SOMETHING, which vendor_outputs.json cannot describe'],
   ])('%s is refused', (_, props, message) => {
