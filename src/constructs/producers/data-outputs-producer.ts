@@ -112,7 +112,9 @@ export class DataOutputsProducer extends Construct {
       const api = props.api;
       return { path: api.node.path, modes: api.modes, url: api.graphqlUrl, region: Stack.of(api).region, apiKey: api.apiKey };
     }
-    const { cfnApi, apiKey } = props.amplifyApi !== undefined ? amplifyApiParts(props.amplifyApi, this.node.path) : { cfnApi: props.cfnApi!, apiKey: props.apiKey };
+    const { cfnApi, apiKey } = props.amplifyApi !== undefined
+      ? amplifyApiParts(props.amplifyApi, this.node.path)
+      : { cfnApi: props.cfnApi!, apiKey: props.apiKey };
     return {
       path: cfnApi.node.path,
       modes: [cfnApi.authenticationType, ...additionalModes(cfnApi.additionalAuthenticationProviders)].map((mode) => this.literalMode(mode, cfnApi)),
