@@ -13,11 +13,24 @@ export interface AmplifyApiParts {
   readonly apiKey?: string;
 }
 
+/** The shape of an AmplifyGraphqlApi this module reads. */
+interface AmplifyApiShape {
+  readonly resources?: { readonly cfnResources?: { readonly cfnGraphqlApi?: unknown } };
+  readonly apiKey?: unknown;
+}
+
+/** Whether `construct` has an AmplifyGraphqlApi's API resource. */
+export function isAmplifyGraphqlApi(construct: IConstruct): boolean {
+  const cfnApi = (construct as AmplifyApiShape).resources?.cfnResources?.cfnGraphqlApi;
+  return CfnResource.isCfnResource(cfnApi as IConstruct)
+    && (cfnApi as CfnResource).cfnResourceType === appsync.CfnGraphQLApi.CFN_RESOURCE_TYPE_NAME;
+}
+
 /** The API resource and key of `construct`; throws, naming `where`, when it is not an AmplifyGraphqlApi. */
 export function amplifyApiParts(construct: IConstruct, where: string): AmplifyApiParts {
-  const shaped = construct as { resources?: { cfnResources?: { cfnGraphqlApi?: unknown } }; apiKey?: unknown };
+  const shaped = construct as AmplifyApiShape;
   const cfnApi = shaped.resources?.cfnResources?.cfnGraphqlApi;
-  if (!CfnResource.isCfnResource(cfnApi as IConstruct) || (cfnApi as CfnResource).cfnResourceType !== appsync.CfnGraphQLApi.CFN_RESOURCE_TYPE_NAME) {
+  if (!isAmplifyGraphqlApi(construct)) {
     throw new Error(`${where}: amplifyApi ${construct.node.path} is not an AmplifyGraphqlApi (it has no resources.cfnResources.cfnGraphqlApi of type ${appsync.CfnGraphQLApi.CFN_RESOURCE_TYPE_NAME}); `
       + 'pass an AmplifyGraphqlApi, or the API resource itself as cfnApi');
   }

@@ -1,7 +1,7 @@
-import { Stack, Token } from 'aws-cdk-lib';
+import { CfnResource, Stack, Token } from 'aws-cdk-lib';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import { Construct, IConstruct } from 'constructs';
-import { amplifyApiParts } from './amplify-graphql-api';
+import { amplifyApiParts, isAmplifyGraphqlApi } from './amplify-graphql-api';
 import { ModelIntrospection } from './model-introspection';
 import { OutputSection } from '../../outputs/sections/backend-outputs';
 import { DataAuthorizationType, DataOutputs } from '../../outputs/sections/data';
@@ -98,7 +98,8 @@ export class DataOutputsProducer extends Construct {
   }
 
   /** What the section needs of the API, from `api`, `amplifyApi` or `cfnApi`. */
-  private describeApi(props: DataOutputsProducerProps): ApiDescription {
+  private describeApi(propsAsGiven: DataOutputsProducerProps): ApiDescription {
+    const props = this.apiPropsByKind(propsAsGiven);
     const given = [props.api && 'api', props.amplifyApi && 'amplifyApi', props.cfnApi && 'cfnApi'].filter((name) => name !== undefined);
     if (given.length !== 1) {
       throw new Error(`${this.node.path}: give the GraphQL API as one of api (GraphqlApi), amplifyApi (AmplifyGraphqlApi) or cfnApi (CfnGraphQLApi)`
@@ -124,12 +125,52 @@ export class DataOutputsProducer extends Construct {
     };
   }
 
+  /**
+   * From JavaScript, the props can hold any object. An AmplifyGraphqlApi given as `api` is read
+   * as `amplifyApi` (what its author meant); any other API in the wrong prop is refused by name.
+   */
+  private apiPropsByKind(props: DataOutputsProducerProps): DataOutputsProducerProps {
+    for (const slot of ['api', 'amplifyApi', 'cfnApi'] as const) {
+      const value = props[slot];
+      const kind = value === undefined ? slot : graphqlApiKind(value);
+      // An unknown object as amplifyApi: amplifyApiParts says what it lacks.
+      if (kind === slot || (kind === undefined && slot === 'amplifyApi')) {
+        continue;
+      }
+      if (slot === 'api' && kind === 'amplifyApi' && props.amplifyApi === undefined) {
+        return this.apiPropsByKind({ ...props, api: undefined, amplifyApi: value });
+      }
+      const what = `${slot} ${(value as IConstruct).node?.path ?? String(value)}`;
+      throw new Error(kind === undefined
+        ? `${this.node.path}: ${what} is not a GraphQL API; ${API_PROP_KINDS}`
+        : `${this.node.path}: ${what} is ${KIND_NAMES[kind]}: give it as ${kind}`);
+    }
+    return props;
+  }
+
   private literalMode(mode: string, cfnApi: appsync.CfnGraphQLApi): string {
     if (Token.isUnresolved(mode)) {
       throw new Error(`${this.node.path}: the authentication types of ${cfnApi.node.path} must be known at synth (got a token)`);
     }
     return mode;
   }
+}
+
+const KIND_NAMES = { api: 'a GraphqlApi', amplifyApi: 'an AmplifyGraphqlApi', cfnApi: 'a CfnGraphQLApi' };
+const API_PROP_KINDS = 'allowed: api (aws-cdk-lib GraphqlApi), amplifyApi (AmplifyGraphqlApi) or cfnApi (CfnGraphQLApi)';
+
+/** Which prop an API object belongs in, by its shape (undefined: not a GraphQL API). */
+function graphqlApiKind(value: unknown): 'api' | 'amplifyApi' | 'cfnApi' | undefined {
+  if (typeof value !== 'object' || value === null) {
+    return undefined;
+  }
+  if (CfnResource.isCfnResource(value as IConstruct)) {
+    return (value as CfnResource).cfnResourceType === appsync.CfnGraphQLApi.CFN_RESOURCE_TYPE_NAME ? 'cfnApi' : undefined;
+  }
+  if (Array.isArray((value as Partial<appsync.GraphqlApi>).modes) && 'graphqlUrl' in value) {
+    return 'api';
+  }
+  return isAmplifyGraphqlApi(value as IConstruct) ? 'amplifyApi' : undefined;
 }
 
 /** The API as the data section sees it. */

@@ -10,6 +10,7 @@ import { AmplifyGraphqlApi, AmplifyGraphqlDefinition } from '@aws-amplify/graphq
 import { App, Duration, Stack } from 'aws-cdk-lib';
 import * as appsync from 'aws-cdk-lib/aws-appsync';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { DataOutputsProducer, ModelIntrospection } from '../../../src';
 import { modelsSchema } from '../../support/amplify-schema';
@@ -60,6 +61,30 @@ describe('with AmplifyGraphqlApi', () => {
     const otherApi = amplifyApi(other.stack);
     const viaResource = new DataOutputsProducer(other.stack, 'Data', { cfnApi: otherApi.resources.cfnResources.cfnGraphqlApi, apiKey: otherApi.apiKey });
     expect(other.stack.resolve(viaResource.outputs)).toEqual(stack.resolve(viaConstruct.outputs));
+  });
+
+  test('from JavaScript, an AmplifyGraphqlApi given as api is read as amplifyApi', () => {
+    const { stack } = newStack();
+    const viaAmplifyApi = new DataOutputsProducer(stack, 'Data', { amplifyApi: amplifyApi(stack) });
+    const other = newStack();
+    const viaApi = new DataOutputsProducer(other.stack, 'Data', { api: amplifyApi(other.stack) as any });
+    expect(other.stack.resolve(viaApi.outputs)).toEqual(stack.resolve(viaAmplifyApi.outputs));
+  });
+
+  test.each<[string, (api: AmplifyGraphqlApi, stack: Stack) => any, string]>([
+    ['its CfnGraphQLApi as api', (api) => ({ api: api.resources.cfnResources.cfnGraphqlApi }),
+      'Backend/Data: api Backend/Api/GraphQLAPI/Resource is a CfnGraphQLApi: give it as cfnApi'],
+    ['the AmplifyGraphqlApi as cfnApi', (api) => ({ cfnApi: api }), 'Backend/Data: cfnApi Backend/Api is an AmplifyGraphqlApi: give it as amplifyApi'],
+    ['a GraphqlApi as amplifyApi', (_, stack) => ({ amplifyApi: new appsync.GraphqlApi(stack, 'L2', { name: 'x', definition: appsync.Definition.fromSchema(appsync.SchemaFile.fromAsset(SCHEMA_FILE)) }) }),
+      'Backend/Data: amplifyApi Backend/L2 is a GraphqlApi: give it as api'],
+    ['a bucket as cfnApi', (_, stack) => ({ cfnApi: new s3.CfnBucket(stack, 'Bucket') }),
+      'Backend/Data: cfnApi Backend/Bucket is not a GraphQL API; allowed: api (aws-cdk-lib GraphqlApi), amplifyApi (AmplifyGraphqlApi) or cfnApi (CfnGraphQLApi)'],
+    ['a string as api', () => ({ api: 'https://example.appsync-api.eu-west-1.amazonaws.com/graphql' }),
+      'Backend/Data: api https://example.appsync-api.eu-west-1.amazonaws.com/graphql is not a GraphQL API; allowed: api'],
+  ])('from JavaScript, %s is refused, naming the prop it belongs in', (_, props, message) => {
+    const { stack } = newStack();
+    const api = amplifyApi(stack);
+    expect(() => new DataOutputsProducer(stack, 'Data', props(api, stack))).toThrow(message);
   });
 
   test('an API_KEY API given as cfnApi without apiKey is refused, naming what to pass', () => {
