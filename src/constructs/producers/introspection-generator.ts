@@ -60,7 +60,7 @@ function runGenerator(resolved: string, schema: string): Record<string, unknown>
   try {
     files = generateModelsSync({ schema, target: 'introspection' });
   } catch (error) {
-    throw asSchemaError(error);
+    throw asSchemaError(error, schema);
   }
   const text = Object.values(files)[0];
   if (text === undefined) {
@@ -143,9 +143,23 @@ function writeCache(key: string, document: Record<string, unknown>): void {
   }
 }
 
-/** A GraphQL error keeps its first location; anything else keeps its message. */
-function asSchemaError(error: unknown): SchemaError {
+/**
+ * A GraphQL error keeps its first location. The generator reports an unknown type without one,
+ * so that one is located at the type's first use as a field, argument or list type.
+ */
+function asSchemaError(error: unknown, schema: string): SchemaError {
   const located = error as { message?: string; locations?: Array<{ line: number; column: number }> };
-  const location = Array.isArray(located.locations) ? located.locations[0] : undefined;
-  return new SchemaError(String(located.message ?? error), location?.line, location?.column);
+  const message = String(located.message ?? error);
+  const location = Array.isArray(located.locations) ? located.locations[0] : unknownTypeUse(message, schema);
+  return new SchemaError(message, location?.line, location?.column);
+}
+
+function unknownTypeUse(message: string, schema: string): { line: number; column: number } | undefined {
+  const name = /^Unknown type:? "([_A-Za-z][_0-9A-Za-z]*)"/.exec(message)?.[1];
+  const use = name === undefined ? null : new RegExp(`[:\\[]\\s*(?=${name}(?![_0-9A-Za-z]))`).exec(schema);
+  if (use === null) {
+    return undefined;
+  }
+  const before = schema.slice(0, use.index + use[0].length).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
 }

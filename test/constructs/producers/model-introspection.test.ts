@@ -50,6 +50,15 @@ describe('generated from a schema', () => {
       .toThrow(`ModelIntrospection: ${file}:3:8: @aws-amplify/graphql-generator refused the schema: Syntax Error: Expected ":", found Name "String".`);
   });
 
+  test.each([
+    ['a field', 'type Todo @model {\n  id: ID!\n  owner: Usr\n}\n', 'Usr', '3:10'],
+    ['a required list', 'type Todo @model {\n  id: ID!\n  tags: [ Tagg! ]!\n}\ntype Tagg2 { id: ID }\n', 'Tagg', '3:11'],
+    ['an argument', 'type Todo @model { id: ID! }\ntype Query {\n  find(filter:\n    Filtr): Todo @function(name: "f")\n}\n', 'Filtr', '4:5'],
+  ])('an unknown type used in %s is refused at its first use', (_, schema, name, at) => {
+    expect(() => ModelIntrospection.fromSchema(schema))
+      .toThrow(`ModelIntrospection: the schema:${at}: @aws-amplify/graphql-generator refused the schema: Unknown type: "${name}".`);
+  });
+
   test('each document is its own copy', () => {
     const first = ModelIntrospection.fromSchema(SCHEMA).document;
     first.models.Blog.name = 'changed';
