@@ -291,12 +291,17 @@ describe('routing', () => {
     expect(response.headers.get('x-amzn-requestid')).toMatch(UUID);
   });
 
-  test('an unknown stage or the bare root is 403 Missing Authentication Token', async () => {
+  test('an unknown stage, a stage in another case, or no stage at all is 403 Forbidden (ForbiddenException), not Missing Authentication Token', async () => {
     const origin = base.replace(/\/test$/, '');
-    for (const url of [`${origin}/prod/items`, `${origin}/`, `${origin}/items`]) {
+    for (const url of [`${origin}/prod/items`, `${origin}/`, `${origin}`, `${origin}/items`, `${origin}/Test/items`, `${origin}/TEST`]) {
       const response = await fetch(url);
-      expect(response.status).toBe(403);
-      expect(await response.text()).toBe('{"message":"Missing Authentication Token"}');
+      expect([url, response.status, await response.text()]).toEqual([url, 403, '{"message":"Forbidden"}']);
+      expect(response.headers.get('x-amzn-errortype')).toBe('ForbiddenException');
+      expect(response.headers.get('x-amzn-requestid')).toMatch(UUID);
+    }
+    // The stage itself, with or without a slash, is routed (its root has no GET).
+    for (const url of [`${origin}/test`, `${origin}/test/`]) {
+      expect(await (await fetch(url)).text()).toBe('{"message":"Missing Authentication Token"}');
     }
   });
 });

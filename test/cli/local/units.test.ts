@@ -6,7 +6,7 @@
 import { evaluate, IntrinsicEnvironment, pseudoParameters, tryEvaluateString, Unresolvable } from '../../../src/cli/local/intrinsics';
 import { localizeUrl, pendingExpression } from '../../../src/cli/local/local-outputs';
 import { mask, maskedEvent } from '../../../src/cli/local/pipeline/execution-log';
-import { renderError } from '../../../src/cli/local/pipeline/gateway-errors';
+import { renderError, UNKNOWN_STAGE } from '../../../src/cli/local/pipeline/gateway-errors';
 import { unsendable } from '../../../src/cli/local/pipeline/sendable';
 import { isBinaryType, parseProxyResult } from '../../../src/cli/local/proxy-response';
 
@@ -168,6 +168,19 @@ describe('gateway errors', () => {
     expect(rendered.headers).toContainEqual(['Content-Type', 'text/plain']);
     expect(rendered.headers).toContainEqual(['Access-Control-Allow-Origin', '*']);
     expect(rendered.headers).not.toContainEqual(['X-Default', 'd']);
+  });
+
+  test('an unknown stage names no deployment: no gateway response of the API applies to its 403 Forbidden', () => {
+    const rendered = renderError(api([
+      { responseType: 'DEFAULT_4XX', statusCode: 400, headers: { 'Access-Control-Allow-Origin': '*' } },
+      { responseType: 'UNKNOWN_STAGE', statusCode: 404, headers: {} },
+    ]), ids, UNKNOWN_STAGE);
+    expect(rendered).toEqual({
+      statusCode: 403,
+      headers: [['Content-Type', 'application/json'], ['x-amzn-RequestId', 'r-1'], ['x-amzn-ErrorType', 'ForbiddenException'], ['x-amz-apigw-id', 'g-1=']],
+      body: '{"message":"Forbidden"}',
+      requestId: 'r-1',
+    });
   });
 });
 

@@ -26,9 +26,18 @@ export interface GatewayError {
   readonly body?: string;
   /** `$context.error.validationErrorString`: the failed checks of a request validator. */
   readonly validationErrorString?: string;
+  /** Answered before a stage (so a deployment) is known: the API's gateway responses do not apply. */
+  readonly beforeStage?: boolean;
 }
 
 export const MISSING_AUTHENTICATION_TOKEN: GatewayError = { type: 'MISSING_AUTHENTICATION_TOKEN', status: 403, message: 'Missing Authentication Token', errorType: 'MissingAuthenticationTokenException' };
+/**
+ * A path whose first segment is no stage of the API (or no segment at all): the invoke URL names
+ * no deployment, so neither its resources nor its gateway responses are known. Recorded answers to
+ * a missing or miscased stage are `403 {"message":"Forbidden"}`, unlike a path no resource of a
+ * real stage matches (Missing Authentication Token).
+ */
+export const UNKNOWN_STAGE: GatewayError = { type: 'UNKNOWN_STAGE', status: 403, message: 'Forbidden', errorType: 'ForbiddenException', beforeStage: true };
 export const INVALID_API_KEY: GatewayError = { type: 'INVALID_API_KEY', status: 403, message: 'Forbidden', errorType: 'ForbiddenException' };
 export const UNAUTHORIZED: GatewayError = { type: 'UNAUTHORIZED', status: 401, message: 'Unauthorized', errorType: 'UnauthorizedException' };
 export const API_CONFIGURATION_ERROR: GatewayError = { type: 'API_CONFIGURATION_ERROR', status: 500, message: 'Internal server error', errorType: 'InternalServerErrorException' };
@@ -44,7 +53,7 @@ export const INTEGRATION_TIMEOUT: GatewayError = { type: 'INTEGRATION_TIMEOUT', 
  */
 export function renderError(api: ApiSpec, ids: RequestIds, error: GatewayError, request?: ReceivedRequest): GatewayResponse {
   const fallback = error.status >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX';
-  const responses = api.gatewayResponses;
+  const responses = error.beforeStage ? [] : api.gatewayResponses;
   const custom = responses.find((r) => r.responseType === error.type) ?? responses.find((r) => r.responseType === fallback);
   const headers: Array<[string, string]> = [
     ['Content-Type', 'application/json'],

@@ -1,10 +1,11 @@
 /**
- * Step: find the stage, the resource and the method. Anything that matches nothing is API
- * Gateway's 403 "Missing Authentication Token". Logs the method request.
+ * Step: find the stage, the resource and the method. No such stage is the front door's 403
+ * "Forbidden"; a stage where no resource and method match is API Gateway's 403 "Missing
+ * Authentication Token". Logs the method request.
  */
 import { pathSegments, route, safeDecode } from '../router';
 import { javaMap, maskedHeaders } from './execution-log';
-import { GatewayError, MISSING_AUTHENTICATION_TOKEN } from './gateway-errors';
+import { GatewayError, MISSING_AUTHENTICATION_TOKEN, UNKNOWN_STAGE } from './gateway-errors';
 import type { ReceivedRequest, RequestIds, RoutedRequest } from './request';
 
 /** The stage name the console's TEST uses. */
@@ -21,7 +22,7 @@ export function routeRequest(received: ReceivedRequest): RoutedRequest | Gateway
     // Slashes before the stage are ignored (recorded: `//prod/items` is `/prod/items`).
     const m = /^\/+([^/]+)(\/.*)?$/.exec(received.rawPath);
     if (!m || !settings.api.stages.includes(m[1])) {
-      return MISSING_AUTHENTICATION_TOKEN;
+      return UNKNOWN_STAGE;
     }
     stage = m[1];
     below = m[2] ?? '/';
