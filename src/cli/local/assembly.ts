@@ -1,6 +1,7 @@
 /**
  * Reads a cloud assembly (`cdk.out`): its stacks' templates, every `AWS::ApiGateway::RestApi` with
- * its resources, methods, integrations, stages and gateway responses, and the Lambda functions
+ * its resources, methods, integrations, stages and gateway responses (from the template's resources,
+ * or from the OpenAPI document in its `Body`: openapi-reader.ts), and the Lambda functions
  * behind its `AWS_PROXY` integrations with their code assets. Nothing here knows any construct:
  * any REST API in a template is read the same way.
  */
@@ -18,6 +19,7 @@ import {
   ApiSpec, FunctionCode, FunctionSpec, GatewayResponseSpec, LocalApp, MethodSpec,
   ResourceNode, StackSpec,
 } from './model';
+import { readOpenApiBody } from './openapi-reader';
 import { ownSet, stringEntries } from './own-record';
 import { integrationFunctionId, referencedId } from './template-references';
 import { readUsage } from './usage-plan-reader';
@@ -153,51 +155,17 @@ function readStackApis(
   };
   for (const [logicalId, restApi] of ofType('AWS::ApiGateway::RestApi')) {
     const props = restApi.Properties ?? {};
-    if (props.Body !== undefined || props.BodyS3Location !== undefined) {
-      warnings.push(`${artifact.stackName}/${logicalId}: REST API defined by an OpenAPI body is not served locally`);
+    if (props.Body === undefined && props.BodyS3Location !== undefined) {
+      warnings.push(`${artifact.stackName}/${logicalId}: REST API defined by an OpenAPI document in S3 (ApiDefinition.fromAsset or fromBucket) is not served locally; ApiDefinition.fromInline puts it in the template, where it is`);
       continue;
     }
     const root = node('/', '', 'root');
-    const nodes = new Map<string, ResourceNode>([[`${logicalId}-root`, root]]);
-    // Resources may appear before their parents: resolve parents until nothing changes.
-    const pending = ofType('AWS::ApiGateway::Resource').filter(([, r]) => referencedId(r.Properties?.RestApiId) === logicalId);
-    let progress = true;
-    while (pending.length > 0 && progress) {
-      progress = false;
-      for (let i = 0; i < pending.length; i++) {
-        const [id, resource] = pending[i];
-        const parentExpr = resource.Properties?.ParentId;
-        const parentId = referencedId(parentExpr);
-        const parent = parentId === logicalId ? root : parentId !== undefined ? nodes.get(parentId) : undefined;
-        if (parent === undefined) {
-          continue;
-        }
-        const part = String(resource.Properties?.PathPart ?? '');
-        const child = addChild(parent, part);
-        nodes.set(id, child);
-        pending.splice(i--, 1);
-        progress = true;
-      }
-    }
-    for (const [id] of pending) {
-      warnings.push(`${artifact.stackName}/${id}: resource's parent is not in the template; not served`);
-    }
     const { registerFunction } = integrationContext;
     const authorizers = readAuthorizers({ artifact, resources, apiId: logicalId, environment, warnings, registerFunction });
     const validationOf = readRequestValidation({ stackName: artifact.stackName, resources, apiLogicalId: logicalId, environment, warnings });
-    for (const [methodId, method] of ofType('AWS::ApiGateway::Method')) {
-      const p = method.Properties ?? {};
-      if (referencedId(p.RestApiId) !== logicalId) {
-        continue;
-      }
+    const methodSpec = (methodId: string, p: any): MethodSpec => {
       const authorizerId = referencedId(p.AuthorizerId);
-      const resourceRef = referencedId(p.ResourceId);
-      const target = resourceRef === logicalId ? root : resourceRef !== undefined ? nodes.get(resourceRef) : undefined;
-      if (target === undefined) {
-        warnings.push(`${artifact.stackName}/${methodId}: method's resource is not in the template; not served`);
-        continue;
-      }
-      const spec: MethodSpec = {
+      return {
         logicalId: methodId,
         httpMethod: String(p.HttpMethod ?? 'ANY').toUpperCase(),
         authorizationType: String(p.AuthorizationType ?? 'NONE').toUpperCase(),
@@ -209,33 +177,31 @@ function readStackApis(
         integration: readIntegration(integrationContext, p.Integration, methodId),
         requestValidation: validationOf(methodId, p),
       };
-      target.methods.set(spec.httpMethod, spec);
-    }
-    const gatewayResponses: GatewayResponseSpec[] = [];
-    for (const [, response] of ofType('AWS::ApiGateway::GatewayResponse')) {
-      const p = response.Properties ?? {};
-      if (referencedId(p.RestApiId) !== logicalId) {
-        continue;
+    };
+    const gatewayResponseProps = ofType('AWS::ApiGateway::GatewayResponse')
+      .filter(([, r]) => referencedId(r.Properties?.RestApiId) === logicalId)
+      .map(([, r]) => r.Properties ?? {});
+    const binaryMediaTypes = stringList(props.BinaryMediaTypes);
+    if (props.Body !== undefined) {
+      const document = readOpenApiBody(props.Body);
+      for (const note of document.notes) {
+        warnings.push(`${artifact.stackName}/${logicalId}: ${note}`);
       }
-      const headers: Record<string, string> = {};
-      const mappedHeaders: Record<string, string> = {};
-      for (const [key, value] of Object.entries<any>(p.ResponseParameters ?? {})) {
-        const m = /^gatewayresponse\.header\.(.+)$/.exec(key);
-        const literal = typeof value === 'string' ? /^'(.*)'$/s.exec(value) : null;
-        if (m && literal) {
-          ownSet(headers, m[1], literal[1]);
-        } else if (m && typeof value === 'string') {
-          ownSet(mappedHeaders, m[1], value);
+      for (const method of document.methods) {
+        let spec = methodSpec(`${logicalId} ${method.label}`, method.properties);
+        if (method.unsupported !== undefined) {
+          warnings.push(`${artifact.stackName}/${logicalId}: ${method.unsupported}`);
+          spec = { ...spec, integration: { type: 'UNSUPPORTED', description: method.unsupported } };
         }
+        resourceAt(root, method.path).methods.set(spec.httpMethod, spec);
       }
-      gatewayResponses.push({
-        responseType: String(p.ResponseType),
-        statusCode: p.StatusCode !== undefined ? Number(p.StatusCode) : undefined,
-        headers,
-        mappedHeaders,
-        templates: stringEntries(p.ResponseTemplates),
-      });
+      // A GatewayResponse resource is put after the document is imported: it wins over the document's entry of its type (the first found is used).
+      gatewayResponseProps.push(...document.gatewayResponses);
+      binaryMediaTypes.push(...document.binaryMediaTypes.filter((t) => !binaryMediaTypes.includes(t)));
+    } else {
+      readTemplateResources(artifact, resources, logicalId, root, warnings, methodSpec);
     }
+    const gatewayResponses = gatewayResponseProps.map(readGatewayResponse);
     const stages = stagesByApi.get(logicalId) ?? [];
     if (stages.length === 0) {
       warnings.push(`${artifact.stackName}/${logicalId}: REST API has no stage; not served`);
@@ -250,11 +216,89 @@ function readStackApis(
       stages,
       stageVariables: stageVariables.get(logicalId) ?? {},
       root,
-      binaryMediaTypes: Array.isArray(props.BinaryMediaTypes) ? props.BinaryMediaTypes.filter((t: unknown) => typeof t === 'string') : [],
+      binaryMediaTypes,
       gatewayResponses,
       usage: readUsage(artifact, resources, logicalId, environment, warnings),
     });
   }
+}
+
+/** The template's `AWS::ApiGateway::Resource` tree and `AWS::ApiGateway::Method`s of one REST API. */
+function readTemplateResources(
+  artifact: StackArtifact, resources: Record<string, any>, apiId: string, root: ResourceNode, warnings: string[],
+  methodSpec: (methodId: string, properties: any) => MethodSpec,
+): void {
+  const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r?.Type === type);
+  const nodes = new Map<string, ResourceNode>([[`${apiId}-root`, root]]);
+  // Resources may appear before their parents: resolve parents until nothing changes.
+  const pending = ofType('AWS::ApiGateway::Resource').filter(([, r]) => referencedId(r.Properties?.RestApiId) === apiId);
+  let progress = true;
+  while (pending.length > 0 && progress) {
+    progress = false;
+    for (let i = 0; i < pending.length; i++) {
+      const [id, resource] = pending[i];
+      const parentId = referencedId(resource.Properties?.ParentId);
+      const parent = parentId === apiId ? root : parentId !== undefined ? nodes.get(parentId) : undefined;
+      if (parent === undefined) {
+        continue;
+      }
+      nodes.set(id, addChild(parent, String(resource.Properties?.PathPart ?? '')));
+      pending.splice(i--, 1);
+      progress = true;
+    }
+  }
+  for (const [id] of pending) {
+    warnings.push(`${artifact.stackName}/${id}: resource's parent is not in the template; not served`);
+  }
+  for (const [methodId, method] of ofType('AWS::ApiGateway::Method')) {
+    const p = method.Properties ?? {};
+    if (referencedId(p.RestApiId) !== apiId) {
+      continue;
+    }
+    const resourceRef = referencedId(p.ResourceId);
+    const target = resourceRef === apiId ? root : resourceRef !== undefined ? nodes.get(resourceRef) : undefined;
+    if (target === undefined) {
+      warnings.push(`${artifact.stackName}/${methodId}: method's resource is not in the template; not served`);
+      continue;
+    }
+    const spec = methodSpec(methodId, p);
+    target.methods.set(spec.httpMethod, spec);
+  }
+}
+
+/** An `AWS::ApiGateway::GatewayResponse`'s Properties (or an OpenAPI document's entry in that shape). */
+function readGatewayResponse(p: any): GatewayResponseSpec {
+  const headers: Record<string, string> = {};
+  const mappedHeaders: Record<string, string> = {};
+  for (const [key, value] of Object.entries<any>(p.ResponseParameters ?? {})) {
+    const m = /^gatewayresponse\.header\.(.+)$/.exec(key);
+    const literal = typeof value === 'string' ? /^'(.*)'$/s.exec(value) : null;
+    if (m && literal) {
+      ownSet(headers, m[1], literal[1]);
+    } else if (m && typeof value === 'string') {
+      ownSet(mappedHeaders, m[1], value);
+    }
+  }
+  return {
+    responseType: String(p.ResponseType),
+    statusCode: p.StatusCode !== undefined ? Number(p.StatusCode) : undefined,
+    headers,
+    mappedHeaders,
+    templates: stringEntries(p.ResponseTemplates),
+  };
+}
+
+/** The resource at an OpenAPI path (`/items/{id}`), created with its parents. */
+function resourceAt(root: ResourceNode, resourcePath: string): ResourceNode {
+  let at = root;
+  for (const part of resourcePath.split('/').filter((segment) => segment !== '')) {
+    at = addChild(at, part);
+  }
+  return at;
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
 }
 
 function node(pathValue: string, pathPart: string, kind: ResourceNode['kind'], paramName?: string): ResourceNode {

@@ -38,7 +38,9 @@ export function readUsage(
       warnings.push(`${stack.stackName}/${key.logicalId}: API key ${key.name} has a Value of ${key.value.length} characters; API Gateway takes 20 to 128, so the deploy will fail (it works locally)`);
     }
   }
-  const source = resources[apiId]?.Properties?.ApiKeySourceType;
+  // The property, or for an API defined by an OpenAPI document in its Body, the document's extension.
+  const props = resources[apiId]?.Properties;
+  const source = props?.ApiKeySourceType ?? props?.Body?.['x-amazon-apigateway-api-key-source'];
   return { keySource: source === 'AUTHORIZER' ? 'AUTHORIZER' : 'HEADER', keys, plans, stageThrottles };
 }
 

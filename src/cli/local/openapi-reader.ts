@@ -1,0 +1,177 @@
+/**
+ * Reads a REST API defined by an OpenAPI document in the template (`SpecRestApi` with
+ * `ApiDefinition.fromInline`, i.e. the RestApi's `Body`) into the shapes the template's own
+ * resources have: each operation as the `Properties` of an `AWS::ApiGateway::Method`, each
+ * `x-amazon-apigateway-gateway-responses` entry as those of an `AWS::ApiGateway::GatewayResponse`.
+ * The rest of the reader then treats both kinds of API alike.
+ *
+ * Mapping (API Gateway's OpenAPI extensions): `x-amazon-apigateway-integration` is the method's
+ * `Integration` (its `responses` keys are selection patterns, `default` none);
+ * `x-amazon-apigateway-any-method` is `ANY`; a security scheme of type `apiKey` named `x-api-key`
+ * in the header is `ApiKeyRequired`; one with `x-amazon-apigateway-authtype: awsSigv4` is
+ * `AWS_IAM`. Authorizers and request validators declared in the document are not read: their
+ * methods are reported, and a method behind such an authorizer is answered 500 rather than served
+ * without it.
+ */
+
+/** An operation of the document, as the template would declare it. */
+export interface OpenApiMethod {
+  /** The resource path, `/items/{id}`. */
+  readonly path: string;
+  /** A label for messages: `GET /items/{id}`. */
+  readonly label: string;
+  /** `AWS::ApiGateway::Method` Properties: HttpMethod, AuthorizationType, ApiKeyRequired, Integration. */
+  readonly properties: Record<string, unknown>;
+  /** Why the method cannot be served as declared (an authorizer of the document); undefined when it can. */
+  readonly unsupported?: string;
+}
+
+export interface OpenApiApi {
+  readonly methods: OpenApiMethod[];
+  /** `AWS::ApiGateway::GatewayResponse` Properties, one per response type. */
+  readonly gatewayResponses: Array<Record<string, unknown>>;
+  readonly binaryMediaTypes: string[];
+  /** What the document declares that is not served, one line each. */
+  readonly notes: string[];
+}
+
+const OPERATIONS: ReadonlyArray<[string, string]> = [
+  ['get', 'GET'], ['put', 'PUT'], ['post', 'POST'], ['delete', 'DELETE'], ['options', 'OPTIONS'],
+  ['head', 'HEAD'], ['patch', 'PATCH'], ['x-amazon-apigateway-any-method', 'ANY'],
+];
+
+export function readOpenApiBody(body: unknown): OpenApiApi {
+  const notes: string[] = [];
+  const doc = isRecord(body) ? body : typeof body === 'string' ? parseText(body, notes) : {};
+  const schemes = securitySchemes(doc);
+  if (doc['x-amazon-apigateway-request-validators'] !== undefined || doc['x-amazon-apigateway-request-validator'] !== undefined) {
+    notes.push('request validators declared in the OpenAPI document are not applied locally; requests are not validated');
+  }
+  const methods: OpenApiMethod[] = [];
+  for (const [path, item] of Object.entries(isRecord(doc.paths) ? doc.paths : {})) {
+    if (!path.startsWith('/') || !isRecord(item)) {
+      continue;
+    }
+    for (const [key, httpMethod] of OPERATIONS) {
+      const operation = item[key];
+      if (isRecord(operation)) {
+        methods.push(readOperation(path, httpMethod, operation, doc.security, schemes));
+      }
+    }
+  }
+  return {
+    methods,
+    gatewayResponses: gatewayResponses(doc['x-amazon-apigateway-gateway-responses']),
+    binaryMediaTypes: strings(doc['x-amazon-apigateway-binary-media-types']),
+    notes,
+  };
+}
+
+type Scheme = { readonly kind: 'api-key' } | { readonly kind: 'iam' } | { readonly kind: 'authorizer'; readonly name: string };
+
+/** Security schemes by name: `securityDefinitions` (OpenAPI 2.0) or `components.securitySchemes` (3.x). */
+function securitySchemes(doc: Record<string, unknown>): Map<string, Scheme> {
+  const declared = isRecord(doc.securityDefinitions) ? doc.securityDefinitions
+    : isRecord(doc.components) && isRecord(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+  const out = new Map<string, Scheme>();
+  for (const [name, scheme] of Object.entries(declared)) {
+    if (!isRecord(scheme)) {
+      continue;
+    }
+    if (scheme['x-amazon-apigateway-authorizer'] !== undefined) {
+      out.set(name, { kind: 'authorizer', name });
+    } else if (String(scheme['x-amazon-apigateway-authtype'] ?? '').toLowerCase() === 'awssigv4') {
+      out.set(name, { kind: 'iam' });
+    } else if (scheme.type === 'apiKey' && String(scheme.name).toLowerCase() === 'x-api-key' && scheme.in === 'header') {
+      out.set(name, { kind: 'api-key' });
+    }
+  }
+  return out;
+}
+
+function readOperation(
+  path: string, httpMethod: string, operation: Record<string, unknown>, topSecurity: unknown, schemes: Map<string, Scheme>,
+): OpenApiMethod {
+  const label = `${httpMethod} ${path}`;
+  // An operation's own `security` replaces the document's (an empty list: none).
+  const security = Array.isArray(operation.security) ? operation.security : Array.isArray(topSecurity) ? topSecurity : [];
+  const used = security.filter(isRecord).flatMap((requirement) => Object.keys(requirement)).map((name) => schemes.get(name));
+  const authorizer = used.find((s) => s?.kind === 'authorizer') as { name: string } | undefined;
+  const properties: Record<string, unknown> = {
+    HttpMethod: httpMethod,
+    AuthorizationType: used.some((s) => s?.kind === 'iam') ? 'AWS_IAM' : 'NONE',
+    ApiKeyRequired: used.some((s) => s?.kind === 'api-key'),
+    Integration: integrationOf(operation['x-amazon-apigateway-integration']),
+  };
+  const unsupported = authorizer !== undefined
+    ? `${label}: the authorizer ${authorizer.name} of the OpenAPI document is not emulated; answered 500 rather than served without it`
+    : undefined;
+  return { path, label, properties, unsupported };
+}
+
+/** `x-amazon-apigateway-integration` as a method's `Integration`. */
+function integrationOf(value: unknown): Record<string, unknown> {
+  if (!isRecord(value)) {
+    // No integration: the deploy would refuse the method; locally it answers 500 as an unknown type.
+    return { Type: 'NONE' };
+  }
+  const out: Record<string, unknown> = {
+    Type: String(value.type ?? '').toUpperCase(),
+    Uri: value.uri,
+    IntegrationHttpMethod: value.httpMethod,
+    RequestTemplates: value.requestTemplates,
+    RequestParameters: value.requestParameters,
+    PassthroughBehavior: typeof value.passthroughBehavior === 'string' ? value.passthroughBehavior.toUpperCase() : undefined,
+    ContentHandling: value.contentHandling,
+    TimeoutInMillis: value.timeoutInMillis,
+    ConnectionType: value.connectionType,
+    Credentials: value.credentials,
+  };
+  if (isRecord(value.responses)) {
+    out.IntegrationResponses = Object.entries(value.responses).filter(([, r]) => isRecord(r)).map(([pattern, r]) => {
+      const response = r as Record<string, unknown>;
+      return {
+        StatusCode: response.statusCode,
+        SelectionPattern: pattern === 'default' ? undefined : pattern,
+        ResponseParameters: response.responseParameters,
+        ResponseTemplates: response.responseTemplates,
+        ContentHandling: response.contentHandling,
+      };
+    });
+  }
+  return out;
+}
+
+function gatewayResponses(value: unknown): Array<Record<string, unknown>> {
+  return Object.entries(isRecord(value) ? value : {}).filter(([, r]) => isRecord(r)).map(([type, r]) => {
+    const response = r as Record<string, unknown>;
+    return {
+      ResponseType: type,
+      StatusCode: response.statusCode,
+      ResponseParameters: response.responseParameters,
+      ResponseTemplates: response.responseTemplates,
+    };
+  });
+}
+
+/** A `Body` given as JSON text (CloudFormation takes either); YAML text is not read. */
+function parseText(text: string, notes: string[]): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (isRecord(parsed)) {
+      return parsed;
+    }
+  } catch {
+    // reported below
+  }
+  notes.push('the OpenAPI document in Body is text that is not a JSON object (YAML text is not read locally); no method is served');
+  return {};
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,182 @@
+/**
+ * `serve` with a REST API defined by an OpenAPI document (`SpecRestApi` with
+ * `ApiDefinition.fromInline`, i.e. the RestApi's `Body`): paths and operations (`x-amazon-apigateway-any-method`
+ * included), `x-amazon-apigateway-integration` of each kind, API key and SigV4 security schemes,
+ * `x-amazon-apigateway-gateway-responses` and binary media types, served by the same pipeline as a
+ * RestApi built from resources; what the document declares and is not emulated is reported.
+ */
+import { Aws, Stack } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { curl, parseCurlResponse, Running, serve, synth, UUID } from './local/support';
+import { readLocalApp } from '../../src/cli/local/assembly';
+
+const KEY = 'openapi-key-0123456789abcdef';
+
+function lambdaUri(fn: lambda.IFunction): string {
+  return `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}:lambda:path/2015-03-31/functions/${fn.functionArn}/invocations`;
+}
+
+function build(stack: Stack): void {
+  const echo = new lambda.Function(stack, 'Echo', {
+    runtime: lambda.Runtime.NODEJS_20_X,
+    handler: 'index.handler',
+    code: lambda.Code.fromInline('exports.handler = async (e) => ({ statusCode: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ resource: e.resource, path: e.path, method: e.httpMethod, pathParameters: e.pathParameters, apiKey: e.requestContext.identity.apiKey }) });'),
+  });
+  const proxy = { type: 'aws_proxy', httpMethod: 'POST', uri: lambdaUri(echo) };
+  const api = new apigw.SpecRestApi(stack, 'Api', {
+    deployOptions: { stageName: 'v1' },
+    apiDefinition: apigw.ApiDefinition.fromInline({
+      'openapi': '3.0.1',
+      'info': { title: 'Spec', version: '1' },
+      'paths': {
+        '/items': {
+          get: { 'x-amazon-apigateway-integration': proxy },
+          post: { 'security': [{ api_key: [] }], 'x-amazon-apigateway-integration': proxy },
+          options: {
+            'x-amazon-apigateway-integration': {
+              type: 'mock',
+              requestTemplates: { 'application/json': '{"statusCode": 200}' },
+              responses: { default: { statusCode: '204', responseParameters: { 'method.response.header.Access-Control-Allow-Origin': "'*'" } } },
+            },
+          },
+        },
+        '/items/{id}': { get: { 'x-amazon-apigateway-integration': proxy } },
+        '/files/{proxy+}': { 'x-amazon-apigateway-any-method': { 'x-amazon-apigateway-integration': proxy } },
+        '/mocked': {
+          get: {
+            'x-amazon-apigateway-integration': {
+              type: 'mock',
+              requestTemplates: { 'application/json': '{"statusCode": 200}' },
+              responses: { default: { statusCode: '200', responseTemplates: { 'application/json': '{"mocked": true, "stage": "$context.stage"}' } } },
+            },
+          },
+        },
+        '/signed': { get: { 'security': [{ sigv4: [] }], 'x-amazon-apigateway-integration': proxy } },
+        '/guarded': { get: { 'security': [{ custom: [] }], 'x-amazon-apigateway-integration': proxy } },
+      },
+      'components': {
+        securitySchemes: {
+          api_key: { type: 'apiKey', name: 'x-api-key', in: 'header' },
+          sigv4: { 'type': 'apiKey', 'name': 'Authorization', 'in': 'header', 'x-amazon-apigateway-authtype': 'awsSigv4' },
+          custom: {
+            'type': 'apiKey',
+            'name': 'Authorization',
+            'in': 'header',
+            'x-amazon-apigateway-authtype': 'custom',
+            'x-amazon-apigateway-authorizer': { type: 'token', authorizerUri: lambdaUri(echo) },
+          },
+        },
+      },
+      'x-amazon-apigateway-gateway-responses': {
+        DEFAULT_4XX: { responseParameters: { 'gatewayresponse.header.Access-Control-Allow-Origin': "'*'" } },
+        INVALID_API_KEY: { statusCode: 401, responseParameters: { 'gatewayresponse.header.x-from': "'document'" } },
+        UNAUTHORIZED: { responseParameters: { 'gatewayresponse.header.x-from': "'document'" } },
+      },
+      'x-amazon-apigateway-binary-media-types': ['image/png'],
+    }),
+  });
+  // A GatewayResponse resource is put after the document: it replaces the document's entry of its type.
+  new apigw.GatewayResponse(stack, 'KeyResponse', { restApi: api, type: apigw.ResponseType.INVALID_API_KEY, responseHeaders: { 'x-from': "'resource'" } });
+  const plan = api.addUsagePlan('Plan', { apiStages: [{ api, stage: api.deploymentStage }] });
+  plan.addApiKey(api.addApiKey('Key', { value: KEY }));
+}
+
+let running: Running;
+let base: string;
+let assembly: string;
+
+beforeAll(async () => {
+  assembly = synth(build, { stackName: 'SpecStack' });
+  running = await serve(assembly);
+  base = running.url.replace(/\/$/, '');
+});
+
+afterAll(async () => {
+  await running?.close();
+});
+
+async function get(pathAndQuery: string, init?: RequestInit): Promise<{ status: number; headers: Headers; text: string }> {
+  const response = await fetch(`${base}${pathAndQuery}`, init);
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+test('the document\'s paths are the API\'s resources; a Lambda proxy operation gets the proxy event of its resource', async () => {
+  expect(base).toMatch(/\/v1$/);
+  const list = await get('/items');
+  expect(list.status).toBe(200);
+  expect(JSON.parse(list.text)).toEqual({ resource: '/items', path: '/items', method: 'GET', pathParameters: null });
+  const one = JSON.parse((await get('/items/a%20b')).text);
+  expect([one.resource, one.pathParameters]).toEqual(['/items/{id}', { id: 'a%20b' }]); // as sent: REST path parameters are not decoded
+});
+
+test('x-amazon-apigateway-any-method is ANY on a greedy resource', async () => {
+  const deleted = JSON.parse((await get('/files/a/b.txt', { method: 'DELETE' })).text);
+  expect([deleted.resource, deleted.method, deleted.pathParameters]).toEqual(['/files/{proxy+}', 'DELETE', { proxy: 'a/b.txt' }]);
+});
+
+test('an operation not in the document is 403 Missing Authentication Token, with the document\'s DEFAULT_4XX headers', async () => {
+  const response = await get('/items', { method: 'DELETE' });
+  expect([response.status, response.text]).toEqual([403, '{"message":"Missing Authentication Token"}']);
+  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+});
+
+test('a MOCK operation answers from its integration response and template (real curl)', async () => {
+  const run = await curl(['-i', '-X', 'OPTIONS', `${base}/items`]);
+  const preflight = parseCurlResponse(run.stdout);
+  expect([preflight.status, preflight.headers['access-control-allow-origin'], preflight.body]).toEqual([204, '*', '']);
+  const mocked = await get('/mocked');
+  expect([mocked.status, JSON.parse(mocked.text)]).toEqual([200, { mocked: true, stage: 'v1' }]);
+});
+
+test('the api_key security scheme requires a key of a usage plan of the stage; a GatewayResponse resource replaces the document\'s entry', async () => {
+  const refused = await get('/items', { method: 'POST', body: '{}' });
+  expect([refused.status, refused.text, refused.headers.get('x-from')]).toEqual([403, '{"message":"Forbidden"}', 'resource']);
+  expect(refused.headers.get('x-amzn-requestid')).toMatch(UUID);
+  const accepted = await get('/items', { method: 'POST', body: '{}', headers: { 'x-api-key': KEY } });
+  expect([accepted.status, JSON.parse(accepted.text).apiKey]).toEqual([200, KEY]);
+});
+
+test('the awsSigv4 security scheme is AWS_IAM: an unsigned request is 403 Missing Authentication Token', async () => {
+  const response = await get('/signed');
+  expect([response.status, response.text]).toEqual([403, '{"message":"Missing Authentication Token"}']);
+});
+
+test('an operation behind an authorizer of the document is answered 500, never served without it, and reported at start', async () => {
+  const response = await get('/guarded', { headers: { Authorization: 'anything' } });
+  expect([response.status, response.text]).toEqual([500, '{"message":"Internal server error"}']);
+  const app = readLocalApp(assembly);
+  expect(app.warnings).toContain('SpecStack/ApiF70053CD: GET /guarded: the authorizer custom of the OpenAPI document is not emulated; answered 500 rather than served without it');
+});
+
+test('the document\'s binary media types are the API\'s', () => {
+  expect(readLocalApp(assembly).apis[0].binaryMediaTypes).toEqual(['image/png']);
+});
+
+test('the document\'s API key source is read; request validators declared in it are reported; a document in S3 is reported and not served', () => {
+  const validated = synth((stack) => {
+    const api = new apigw.SpecRestApi(stack, 'Api', {
+      apiDefinition: apigw.ApiDefinition.fromInline({
+        'openapi': '3.0.1',
+        'info': { title: 'V', version: '1' },
+        'x-amazon-apigateway-request-validators': { all: { validateRequestBody: true, validateRequestParameters: true } },
+        'x-amazon-apigateway-request-validator': 'all',
+        'x-amazon-apigateway-api-key-source': 'AUTHORIZER',
+        'paths': { '/': { get: { 'x-amazon-apigateway-integration': { type: 'mock', requestTemplates: { 'application/json': '{"statusCode": 200}' }, responses: { default: { statusCode: '200' } } } } } },
+      }),
+    });
+    api.addUsagePlan('Plan', { apiStages: [{ api, stage: api.deploymentStage }] }).addApiKey(api.addApiKey('Key'));
+  }, { stackName: 'Validated' });
+  const app = readLocalApp(validated);
+  expect(app.warnings).toContain('Validated/ApiF70053CD: request validators declared in the OpenAPI document are not applied locally; requests are not validated');
+  expect(app.apis).toHaveLength(1);
+  expect(app.apis[0].usage?.keySource).toBe('AUTHORIZER');
+  expect(readLocalApp(assembly).apis[0].usage?.keySource).toBe('HEADER');
+
+  const inS3 = synth((stack) => {
+    new apigw.SpecRestApi(stack, 'Api', { apiDefinition: apigw.ApiDefinition.fromBucket({ bucketName: 'specs', bucketArn: 'arn:aws:s3:::specs' } as any, 'api.yaml') });
+  }, { stackName: 'InS3' });
+  const fromS3 = readLocalApp(inS3);
+  expect(fromS3.apis).toHaveLength(0);
+  expect(fromS3.warnings).toContain('InS3/ApiF70053CD: REST API defined by an OpenAPI document in S3 (ApiDefinition.fromAsset or fromBucket) is not served locally; ApiDefinition.fromInline puts it in the template, where it is');
+});
