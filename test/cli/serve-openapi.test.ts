@@ -7,6 +7,7 @@
  */
 import { Aws, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { curl, parseCurlResponse, Running, serve, synth, UUID } from './local/support';
 import { readLocalApp } from '../../src/cli/local/assembly';
@@ -22,6 +23,11 @@ function build(stack: Stack): void {
     runtime: lambda.Runtime.NODEJS_20_X,
     handler: 'index.handler',
     code: lambda.Code.fromInline('exports.handler = async (e) => ({ statusCode: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ resource: e.resource, path: e.path, method: e.httpMethod, pathParameters: e.pathParameters, apiKey: e.requestContext.identity.apiKey }) });'),
+  });
+  const gate = new lambda.Function(stack, 'Gate', {
+    runtime: lambda.Runtime.NODEJS_20_X,
+    handler: 'index.handler',
+    code: lambda.Code.fromInline('exports.handler = async (e) => ({ principalId: "p-" + e.type, policyDocument: { Version: "2012-10-17", Statement: [{ Action: "execute-api:Invoke", Effect: (e.authorizationToken || e.headers?.["x-pass"]) === "allow" ? "Allow" : "Deny", Resource: e.methodArn }] } });'),
   });
   const proxy = { type: 'aws_proxy', httpMethod: 'POST', uri: lambdaUri(echo) };
   const api = new apigw.SpecRestApi(stack, 'Api', {
@@ -54,6 +60,7 @@ function build(stack: Stack): void {
         },
         '/signed': { get: { 'security': [{ sigv4: [] }], 'x-amazon-apigateway-integration': proxy } },
         '/guarded': { get: { 'security': [{ custom: [] }], 'x-amazon-apigateway-integration': proxy } },
+        '/requested': { get: { 'security': [{ byRequest: [] }], 'x-amazon-apigateway-integration': proxy } },
       },
       'components': {
         securitySchemes: {
@@ -64,7 +71,14 @@ function build(stack: Stack): void {
             'name': 'Authorization',
             'in': 'header',
             'x-amazon-apigateway-authtype': 'custom',
-            'x-amazon-apigateway-authorizer': { type: 'token', authorizerUri: lambdaUri(echo) },
+            'x-amazon-apigateway-authorizer': { type: 'token', authorizerUri: lambdaUri(gate), authorizerResultTtlInSeconds: 0 },
+          },
+          byRequest: {
+            'type': 'apiKey',
+            'name': 'Unused',
+            'in': 'header',
+            'x-amazon-apigateway-authtype': 'custom',
+            'x-amazon-apigateway-authorizer': { type: 'request', authorizerUri: lambdaUri(gate), identitySource: 'method.request.header.x-pass', authorizerResultTtlInSeconds: 0 },
           },
         },
       },
@@ -142,11 +156,18 @@ test('the awsSigv4 security scheme is AWS_IAM: an unsigned request is 403 Missin
   expect([response.status, response.text]).toEqual([403, '{"message":"Missing Authentication Token"}']);
 });
 
-test('an operation behind an authorizer of the document is answered 500, never served without it, and reported at start', async () => {
-  const response = await get('/guarded', { headers: { Authorization: 'anything' } });
-  expect([response.status, response.text]).toEqual([500, '{"message":"Internal server error"}']);
-  const app = readLocalApp(assembly);
-  expect(app.warnings).toContain('SpecStack/ApiF70053CD: GET /guarded: the authorizer custom of the OpenAPI document is not emulated; answered 500 rather than served without it');
+test('a Lambda TOKEN authorizer of the document reads the scheme\'s header; a REQUEST one its identity sources', async () => {
+  expect((await get('/guarded')).status).toBe(401);
+  const denied = await get('/guarded', { headers: { Authorization: 'deny' } });
+  expect([denied.status, denied.text]).toEqual([403, '{"Message":"User is not authorized to access this resource with an explicit deny"}']);
+  const allowed = await get('/guarded', { headers: { Authorization: 'allow' } });
+  expect([allowed.status, JSON.parse(allowed.text).resource]).toEqual([200, '/guarded']);
+
+  expect((await get('/requested', { headers: { Authorization: 'allow' } })).status).toBe(401);
+  expect((await get('/requested', { headers: { 'x-pass': 'deny' } })).status).toBe(403);
+  expect((await get('/requested', { headers: { 'x-pass': 'allow' } })).status).toBe(200);
+  const listing = running.server.routeTable().join('\n');
+  expect(listing).toMatch(/GET +\S+\/guarded +-> SpecStack\/Echo +\[CUSTOM custom/);
 });
 
 test('the document\'s binary media types are the API\'s', () => {
@@ -179,4 +200,37 @@ test('the document\'s API key source is read; request validators declared in it 
   const fromS3 = readLocalApp(inS3);
   expect(fromS3.apis).toHaveLength(0);
   expect(fromS3.warnings).toContain('InS3/ApiF70053CD: REST API defined by an OpenAPI document in S3 (ApiDefinition.fromAsset or fromBucket) is not served locally; ApiDefinition.fromInline puts it in the template, where it is');
+});
+
+test('a Cognito authorizer of the document uses the pools of its providerARNs and the scopes its operations list', () => {
+  const assemblyDir = synth((stack) => {
+    const pool = new cognito.UserPool(stack, 'Pool');
+    pool.addClient('Web');
+    new apigw.SpecRestApi(stack, 'Api', {
+      apiDefinition: apigw.ApiDefinition.fromInline({
+        openapi: '3.0.1',
+        info: { title: 'C', version: '1' },
+        paths: {
+          '/me': { get: { 'security': [{ pool: ['profile/read'] }], 'x-amazon-apigateway-integration': { type: 'mock', requestTemplates: { 'application/json': '{"statusCode": 200}' }, responses: { default: { statusCode: '200' } } } } },
+        },
+        components: {
+          securitySchemes: {
+            pool: {
+              'type': 'apiKey',
+              'name': 'Authorization',
+              'in': 'header',
+              'x-amazon-apigateway-authtype': 'cognito_user_pools',
+              'x-amazon-apigateway-authorizer': { type: 'cognito_user_pools', providerARNs: [pool.userPoolArn] },
+            },
+          },
+        },
+      }),
+    });
+  }, { stackName: 'Pools' });
+  const method = readLocalApp(assemblyDir).apis[0].root.literalChildren.get('me')!.methods.get('GET')!;
+  expect(method.authorizationType).toBe('COGNITO_USER_POOLS');
+  expect(method.authorizationScopes).toEqual(['profile/read']);
+  expect(method.authorizerName).toBe('pool');
+  expect(method.cognitoAuthorizer?.pools).toHaveLength(1);
+  expect(method.cognitoAuthorizer?.pools[0].clientIds).toHaveLength(1);
 });

@@ -12,7 +12,7 @@ import { AssemblyStack, readCloudAssembly, readTemplate } from '../assembly/clou
 import { readConstructPaths } from '../assembly/construct-paths';
 import { readFileAssets } from '../assembly/file-assets';
 import { CliError } from '../command';
-import { readAuthorizers } from './authorizer-reader';
+import { readAuthorizer, readAuthorizers } from './authorizer-reader';
 import { IntegrationReadContext, readIntegration } from './integration-reader';
 import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from './intrinsics';
 import {
@@ -161,7 +161,8 @@ function readStackApis(
     }
     const root = node('/', '', 'root');
     const { registerFunction } = integrationContext;
-    const authorizers = readAuthorizers({ artifact, resources, apiId: logicalId, environment, warnings, registerFunction });
+    const authorizerScope = { artifact, resources, apiId: logicalId, environment, warnings, registerFunction };
+    const authorizers = readAuthorizers(authorizerScope);
     const validationOf = readRequestValidation({ stackName: artifact.stackName, resources, apiLogicalId: logicalId, environment, warnings });
     const methodSpec = (methodId: string, p: any): MethodSpec => {
       const authorizerId = referencedId(p.AuthorizerId);
@@ -183,16 +184,15 @@ function readStackApis(
       .map(([, r]) => r.Properties ?? {});
     const binaryMediaTypes = stringList(props.BinaryMediaTypes);
     if (props.Body !== undefined) {
-      const document = readOpenApiBody(props.Body);
+      const document = readOpenApiBody(props.Body, logicalId);
       for (const note of document.notes) {
         warnings.push(`${artifact.stackName}/${logicalId}: ${note}`);
       }
+      for (const authorizer of document.authorizers) {
+        authorizers.set(authorizer.id, readAuthorizer(authorizerScope, authorizer.id, authorizer.properties));
+      }
       for (const method of document.methods) {
-        let spec = methodSpec(`${logicalId} ${method.label}`, method.properties);
-        if (method.unsupported !== undefined) {
-          warnings.push(`${artifact.stackName}/${logicalId}: ${method.unsupported}`);
-          spec = { ...spec, integration: { type: 'UNSUPPORTED', description: method.unsupported } };
-        }
+        const spec = methodSpec(`${logicalId} ${method.label}`, method.properties);
         resourceAt(root, method.path).methods.set(spec.httpMethod, spec);
       }
       // A GatewayResponse resource is put after the document is imported: it wins over the document's entry of its type (the first found is used).

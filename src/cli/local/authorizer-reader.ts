@@ -35,17 +35,22 @@ export function readAuthorizers(scope: AuthorizerScope): Map<string, AuthorizerE
     if (resource?.Type !== 'AWS::ApiGateway::Authorizer' || referencedId(p.RestApiId) !== scope.apiId) {
       continue;
     }
-    const name = typeof p.Name === 'string' ? p.Name : id;
-    const type = String(p.Type ?? '').toUpperCase();
-    if (type === 'TOKEN' || type === 'REQUEST') {
-      out.set(id, { name, lambda: readLambdaAuthorizer(scope, id, name, type, p) });
-    } else if (type === 'COGNITO_USER_POOLS') {
-      out.set(id, { name, cognito: readCognitoAuthorizer(scope, id, name, p) });
-    } else {
-      out.set(id, { name });
-    }
+    out.set(id, readAuthorizer(scope, id, p));
   }
   return out;
+}
+
+/** One authorizer from `AWS::ApiGateway::Authorizer` Properties (or an OpenAPI document's, in that shape). */
+export function readAuthorizer(scope: AuthorizerScope, id: string, p: Record<string, any>): AuthorizerEntry {
+  const name = typeof p.Name === 'string' ? p.Name : id;
+  const type = String(p.Type ?? '').toUpperCase();
+  if (type === 'TOKEN' || type === 'REQUEST') {
+    return { name, lambda: readLambdaAuthorizer(scope, id, name, type, p) };
+  }
+  if (type === 'COGNITO_USER_POOLS') {
+    return { name, cognito: readCognitoAuthorizer(scope, id, name, p) };
+  }
+  return { name };
 }
 
 /** `AuthorizerResultTtlInSeconds`: default 300, 0 (or anything unusable) disables caching. */

@@ -9,9 +9,9 @@
  * `Integration` (its `responses` keys are selection patterns, `default` none);
  * `x-amazon-apigateway-any-method` is `ANY`; a security scheme of type `apiKey` named `x-api-key`
  * in the header is `ApiKeyRequired`; one with `x-amazon-apigateway-authtype: awsSigv4` is
- * `AWS_IAM`. Authorizers and request validators declared in the document are not read: their
- * methods are reported, and a method behind such an authorizer is answered 500 rather than served
- * without it.
+ * `AWS_IAM`; one with `x-amazon-apigateway-authorizer` is an `AWS::ApiGateway::Authorizer` (a
+ * TOKEN authorizer's identity source is the scheme's header). Request validators declared in the
+ * document are not read (reported).
  */
 
 /** An operation of the document, as the template would declare it. */
@@ -20,14 +20,19 @@ export interface OpenApiMethod {
   readonly path: string;
   /** A label for messages: `GET /items/{id}`. */
   readonly label: string;
-  /** `AWS::ApiGateway::Method` Properties: HttpMethod, AuthorizationType, ApiKeyRequired, Integration. */
+  /** `AWS::ApiGateway::Method` Properties: HttpMethod, AuthorizationType, AuthorizerId, AuthorizationScopes, ApiKeyRequired, Integration. */
   readonly properties: Record<string, unknown>;
-  /** Why the method cannot be served as declared (an authorizer of the document); undefined when it can. */
-  readonly unsupported?: string;
+}
+
+/** An authorizer of the document: its id (`AuthorizerId` of its methods is `{ Ref: id }`) and `AWS::ApiGateway::Authorizer` Properties. */
+export interface OpenApiAuthorizer {
+  readonly id: string;
+  readonly properties: Record<string, unknown>;
 }
 
 export interface OpenApiApi {
   readonly methods: OpenApiMethod[];
+  readonly authorizers: OpenApiAuthorizer[];
   /** `AWS::ApiGateway::GatewayResponse` Properties, one per response type. */
   readonly gatewayResponses: Array<Record<string, unknown>>;
   readonly binaryMediaTypes: string[];
@@ -40,10 +45,11 @@ const OPERATIONS: ReadonlyArray<[string, string]> = [
   ['head', 'HEAD'], ['patch', 'PATCH'], ['x-amazon-apigateway-any-method', 'ANY'],
 ];
 
-export function readOpenApiBody(body: unknown): OpenApiApi {
+/** Reads the document; `idPrefix` makes its authorizers' ids unique in the stack (the API's logical id). */
+export function readOpenApiBody(body: unknown, idPrefix: string): OpenApiApi {
   const notes: string[] = [];
   const doc = isRecord(body) ? body : typeof body === 'string' ? parseText(body, notes) : {};
-  const schemes = securitySchemes(doc);
+  const schemes = securitySchemes(doc, idPrefix);
   if (doc['x-amazon-apigateway-request-validators'] !== undefined || doc['x-amazon-apigateway-request-validator'] !== undefined) {
     notes.push('request validators declared in the OpenAPI document are not applied locally; requests are not validated');
   }
@@ -59,18 +65,28 @@ export function readOpenApiBody(body: unknown): OpenApiApi {
       }
     }
   }
+  const authorizers: OpenApiAuthorizer[] = [];
+  for (const scheme of schemes.values()) {
+    if (scheme.kind === 'authorizer') {
+      authorizers.push({ id: scheme.id, properties: scheme.properties });
+    }
+  }
   return {
     methods,
+    authorizers,
     gatewayResponses: gatewayResponses(doc['x-amazon-apigateway-gateway-responses']),
     binaryMediaTypes: strings(doc['x-amazon-apigateway-binary-media-types']),
     notes,
   };
 }
 
-type Scheme = { readonly kind: 'api-key' } | { readonly kind: 'iam' } | { readonly kind: 'authorizer'; readonly name: string };
+type Scheme =
+  | { readonly kind: 'api-key' }
+  | { readonly kind: 'iam' }
+  | { readonly kind: 'authorizer'; readonly id: string; readonly authorizationType: string; readonly properties: Record<string, unknown> };
 
 /** Security schemes by name: `securityDefinitions` (OpenAPI 2.0) or `components.securitySchemes` (3.x). */
-function securitySchemes(doc: Record<string, unknown>): Map<string, Scheme> {
+function securitySchemes(doc: Record<string, unknown>, idPrefix: string): Map<string, Scheme> {
   const declared = isRecord(doc.securityDefinitions) ? doc.securityDefinitions
     : isRecord(doc.components) && isRecord(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
   const out = new Map<string, Scheme>();
@@ -78,8 +94,11 @@ function securitySchemes(doc: Record<string, unknown>): Map<string, Scheme> {
     if (!isRecord(scheme)) {
       continue;
     }
-    if (scheme['x-amazon-apigateway-authorizer'] !== undefined) {
-      out.set(name, { kind: 'authorizer', name });
+    const authorizer = scheme['x-amazon-apigateway-authorizer'];
+    if (isRecord(authorizer)) {
+      const properties = authorizerProperties(name, scheme, authorizer);
+      const authorizationType = properties.Type === 'COGNITO_USER_POOLS' ? 'COGNITO_USER_POOLS' : 'CUSTOM';
+      out.set(name, { kind: 'authorizer', id: `${idPrefix}/${name}`, authorizationType, properties });
     } else if (String(scheme['x-amazon-apigateway-authtype'] ?? '').toLowerCase() === 'awssigv4') {
       out.set(name, { kind: 'iam' });
     } else if (scheme.type === 'apiKey' && String(scheme.name).toLowerCase() === 'x-api-key' && scheme.in === 'header') {
@@ -95,18 +114,41 @@ function readOperation(
   const label = `${httpMethod} ${path}`;
   // An operation's own `security` replaces the document's (an empty list: none).
   const security = Array.isArray(operation.security) ? operation.security : Array.isArray(topSecurity) ? topSecurity : [];
-  const used = security.filter(isRecord).flatMap((requirement) => Object.keys(requirement)).map((name) => schemes.get(name));
-  const authorizer = used.find((s) => s?.kind === 'authorizer') as { name: string } | undefined;
+  const requirements = security.filter(isRecord).flatMap((requirement) => Object.entries(requirement));
+  const used = requirements.map(([name]) => schemes.get(name));
+  const authorizerAt = used.findIndex((scheme) => scheme?.kind === 'authorizer');
   const properties: Record<string, unknown> = {
     HttpMethod: httpMethod,
-    AuthorizationType: used.some((s) => s?.kind === 'iam') ? 'AWS_IAM' : 'NONE',
-    ApiKeyRequired: used.some((s) => s?.kind === 'api-key'),
+    AuthorizationType: used.some((scheme) => scheme?.kind === 'iam') ? 'AWS_IAM' : 'NONE',
+    ApiKeyRequired: used.some((scheme) => scheme?.kind === 'api-key'),
     Integration: integrationOf(operation['x-amazon-apigateway-integration']),
   };
-  const unsupported = authorizer !== undefined
-    ? `${label}: the authorizer ${authorizer.name} of the OpenAPI document is not emulated; answered 500 rather than served without it`
-    : undefined;
-  return { path, label, properties, unsupported };
+  if (authorizerAt >= 0) {
+    const authorizer = used[authorizerAt] as Extract<Scheme, { kind: 'authorizer' }>;
+    properties.AuthorizationType = authorizer.authorizationType;
+    properties.AuthorizerId = { Ref: authorizer.id };
+    // A Cognito authorizer's requirement lists the method's OAuth scopes.
+    properties.AuthorizationScopes = strings(requirements[authorizerAt][1]);
+  }
+  return { path, label, properties };
+}
+
+/** `x-amazon-apigateway-authorizer` as `AWS::ApiGateway::Authorizer` Properties. */
+function authorizerProperties(name: string, scheme: Record<string, unknown>, authorizer: Record<string, unknown>): Record<string, unknown> {
+  const type = String(authorizer.type ?? '').toUpperCase();
+  // A TOKEN authorizer reads the header the scheme names; the others list their sources.
+  const identitySource = type === 'TOKEN' && scheme.in === 'header' && typeof scheme.name === 'string'
+    ? `method.request.header.${scheme.name}`
+    : authorizer.identitySource;
+  return {
+    Name: name,
+    Type: type,
+    AuthorizerUri: authorizer.authorizerUri,
+    IdentitySource: identitySource,
+    IdentityValidationExpression: authorizer.identityValidationExpression,
+    AuthorizerResultTtlInSeconds: authorizer.authorizerResultTtlInSeconds,
+    ProviderARNs: authorizer.providerARNs,
+  };
 }
 
 /** `x-amazon-apigateway-integration` as a method's `Integration`. */
