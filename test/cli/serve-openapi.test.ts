@@ -174,24 +174,19 @@ test('the document\'s binary media types are the API\'s', () => {
   expect(readLocalApp(assembly).apis[0].binaryMediaTypes).toEqual(['image/png']);
 });
 
-test('the document\'s API key source is read; request validators declared in it are reported; a document in S3 is reported and not served', () => {
-  const validated = synth((stack) => {
+test('the document\'s API key source is read; a document in S3 is reported and not served', () => {
+  const keyed = synth((stack) => {
     const api = new apigw.SpecRestApi(stack, 'Api', {
       apiDefinition: apigw.ApiDefinition.fromInline({
         'openapi': '3.0.1',
-        'info': { title: 'V', version: '1' },
-        'x-amazon-apigateway-request-validators': { all: { validateRequestBody: true, validateRequestParameters: true } },
-        'x-amazon-apigateway-request-validator': 'all',
+        'info': { title: 'K', version: '1' },
         'x-amazon-apigateway-api-key-source': 'AUTHORIZER',
         'paths': { '/': { get: { 'x-amazon-apigateway-integration': { type: 'mock', requestTemplates: { 'application/json': '{"statusCode": 200}' }, responses: { default: { statusCode: '200' } } } } } },
       }),
     });
     api.addUsagePlan('Plan', { apiStages: [{ api, stage: api.deploymentStage }] }).addApiKey(api.addApiKey('Key'));
-  }, { stackName: 'Validated' });
-  const app = readLocalApp(validated);
-  expect(app.warnings).toContain('Validated/ApiF70053CD: request validators declared in the OpenAPI document are not applied locally; requests are not validated');
-  expect(app.apis).toHaveLength(1);
-  expect(app.apis[0].usage?.keySource).toBe('AUTHORIZER');
+  }, { stackName: 'Keyed' });
+  expect(readLocalApp(keyed).apis[0].usage?.keySource).toBe('AUTHORIZER');
   expect(readLocalApp(assembly).apis[0].usage?.keySource).toBe('HEADER');
 
   const inS3 = synth((stack) => {
@@ -200,6 +195,81 @@ test('the document\'s API key source is read; request validators declared in it 
   const fromS3 = readLocalApp(inS3);
   expect(fromS3.apis).toHaveLength(0);
   expect(fromS3.warnings).toContain('InS3/ApiF70053CD: REST API defined by an OpenAPI document in S3 (ApiDefinition.fromAsset or fromBucket) is not served locally; ApiDefinition.fromInline puts it in the template, where it is');
+});
+
+describe('request validation declared in the document', () => {
+  const mock = { type: 'mock', requestTemplates: { 'application/json': '{"statusCode": 200}' }, responses: { default: { statusCode: '200', responseTemplates: { 'application/json': '{"ok": true}' } } } };
+  let validated: Running;
+  let root: string;
+
+  beforeAll(async () => {
+    const dir = synth((stack) => {
+      new apigw.SpecRestApi(stack, 'Api', {
+        deployOptions: { stageName: 'v1' },
+        apiDefinition: apigw.ApiDefinition.fromInline({
+          'openapi': '3.0.1',
+          'info': { title: 'V', version: '1' },
+          'x-amazon-apigateway-request-validators': {
+            all: { validateRequestBody: true, validateRequestParameters: true },
+            none: { validateRequestBody: false, validateRequestParameters: false },
+          },
+          'x-amazon-apigateway-request-validator': 'all',
+          'paths': {
+            '/items': {
+              get: { 'parameters': [{ name: 'limit', in: 'query', required: true, schema: { type: 'integer' } }], 'x-amazon-apigateway-integration': mock },
+              post: {
+                'requestBody': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } },
+                'x-amazon-apigateway-integration': mock,
+              },
+              put: {
+                'requestBody': { $ref: '#/components/requestBodies/Items' },
+                'x-amazon-apigateway-integration': mock,
+              },
+            },
+            '/free': { get: { 'x-amazon-apigateway-request-validator': 'none', 'parameters': [{ name: 'q', in: 'query', required: true }], 'x-amazon-apigateway-integration': mock } },
+          },
+          'components': {
+            schemas: {
+              Item: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, tags: { type: 'array', items: { $ref: '#/components/schemas/Tag' } } } },
+              Tag: { type: 'string', maxLength: 5 },
+            },
+            requestBodies: { Items: { content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } } } },
+          },
+        }),
+      });
+    }, { stackName: 'Validated' });
+    validated = await serve(dir);
+    root = validated.url.replace(/\/$/, '');
+  });
+
+  afterAll(async () => {
+    await validated?.close();
+  });
+
+  const send = async (method: string, target: string, body?: string) => {
+    const response = await fetch(`${root}${target}`, { method, body, headers: body === undefined ? {} : { 'content-type': 'application/json' } });
+    return [response.status, await response.text()];
+  };
+
+  test('a required query parameter of an operation under the document\'s default validator', async () => {
+    expect(await send('GET', '/items')).toEqual([400, '{"message": "Missing required request parameters: [limit]"}']);
+    expect(await send('GET', '/items?limit=2')).toEqual([200, '{"ok": true}']);
+  });
+
+  test('a request body against its schema, references between schemas followed', async () => {
+    expect(await send('POST', '/items', '{"name":"pen","tags":["blue"]}')).toEqual([200, '{"ok": true}']);
+    expect(await send('POST', '/items', '{"tags":[]}')).toEqual([400, '{"message": "Invalid request body"}']);
+    expect(await send('POST', '/items', '{"name":"pen","tags":["too long"]}')).toEqual([400, '{"message": "Invalid request body"}']);
+  });
+
+  test('an inline schema behind a referenced request body', async () => {
+    expect(await send('PUT', '/items', '[{"name":"a"}]')).toEqual([200, '{"ok": true}']);
+    expect(await send('PUT', '/items', '[{}]')).toEqual([400, '{"message": "Invalid request body"}']);
+  });
+
+  test('an operation\'s own validator replaces the document\'s', async () => {
+    expect(await send('GET', '/free')).toEqual([200, '{"ok": true}']);
+  });
 });
 
 test('a Cognito authorizer of the document uses the pools of its providerARNs and the scopes its operations list', () => {

@@ -161,9 +161,14 @@ function readStackApis(
     }
     const root = node('/', '', 'root');
     const { registerFunction } = integrationContext;
+    const document = props.Body !== undefined ? readOpenApiBody(props.Body, logicalId) : undefined;
     const authorizerScope = { artifact, resources, apiId: logicalId, environment, warnings, registerFunction };
     const authorizers = readAuthorizers(authorizerScope);
-    const validationOf = readRequestValidation({ stackName: artifact.stackName, resources, apiLogicalId: logicalId, environment, warnings });
+    // The document's validators and models are read as the template's would be.
+    const validationResources = document === undefined ? resources : { ...resources, ...document.resources };
+    const validationOf = readRequestValidation({
+      stackName: artifact.stackName, resources: validationResources, apiLogicalId: logicalId, environment, warnings,
+    });
     const methodSpec = (methodId: string, p: any): MethodSpec => {
       const authorizerId = referencedId(p.AuthorizerId);
       return {
@@ -183,8 +188,7 @@ function readStackApis(
       .filter(([, r]) => referencedId(r.Properties?.RestApiId) === logicalId)
       .map(([, r]) => r.Properties ?? {});
     const binaryMediaTypes = stringList(props.BinaryMediaTypes);
-    if (props.Body !== undefined) {
-      const document = readOpenApiBody(props.Body, logicalId);
+    if (document !== undefined) {
       for (const note of document.notes) {
         warnings.push(`${artifact.stackName}/${logicalId}: ${note}`);
       }

@@ -10,9 +10,10 @@
  * `x-amazon-apigateway-any-method` is `ANY`; a security scheme of type `apiKey` named `x-api-key`
  * in the header is `ApiKeyRequired`; one with `x-amazon-apigateway-authtype: awsSigv4` is
  * `AWS_IAM`; one with `x-amazon-apigateway-authorizer` is an `AWS::ApiGateway::Authorizer` (a
- * TOKEN authorizer's identity source is the scheme's header). Request validators declared in the
- * document are not read (reported).
+ * TOKEN authorizer's identity source is the scheme's header); request validators, schemas and
+ * parameters are validators, models and request parameters (openapi-validation.ts).
  */
+import { readOpenApiValidation } from './openapi-validation';
 
 /** An operation of the document, as the template would declare it. */
 export interface OpenApiMethod {
@@ -36,6 +37,8 @@ export interface OpenApiApi {
   /** `AWS::ApiGateway::GatewayResponse` Properties, one per response type. */
   readonly gatewayResponses: Array<Record<string, unknown>>;
   readonly binaryMediaTypes: string[];
+  /** Request validators and models as template resources, by pseudo logical id (for the validation reader). */
+  readonly resources: Record<string, unknown>;
   /** What the document declares that is not served, one line each. */
   readonly notes: string[];
 }
@@ -50,9 +53,7 @@ export function readOpenApiBody(body: unknown, idPrefix: string): OpenApiApi {
   const notes: string[] = [];
   const doc = isRecord(body) ? body : typeof body === 'string' ? parseText(body, notes) : {};
   const schemes = securitySchemes(doc, idPrefix);
-  if (doc['x-amazon-apigateway-request-validators'] !== undefined || doc['x-amazon-apigateway-request-validator'] !== undefined) {
-    notes.push('request validators declared in the OpenAPI document are not applied locally; requests are not validated');
-  }
+  const validation = readOpenApiValidation(doc, idPrefix);
   const methods: OpenApiMethod[] = [];
   for (const [path, item] of Object.entries(isRecord(doc.paths) ? doc.paths : {})) {
     if (!path.startsWith('/') || !isRecord(item)) {
@@ -61,7 +62,9 @@ export function readOpenApiBody(body: unknown, idPrefix: string): OpenApiApi {
     for (const [key, httpMethod] of OPERATIONS) {
       const operation = item[key];
       if (isRecord(operation)) {
-        methods.push(readOperation(path, httpMethod, operation, doc.security, schemes));
+        const method = readOperation(path, httpMethod, operation, doc.security, schemes);
+        Object.assign(method.properties, validation.methodProperties(item, operation));
+        methods.push(method);
       }
     }
   }
@@ -76,6 +79,7 @@ export function readOpenApiBody(body: unknown, idPrefix: string): OpenApiApi {
     authorizers,
     gatewayResponses: gatewayResponses(doc['x-amazon-apigateway-gateway-responses']),
     binaryMediaTypes: strings(doc['x-amazon-apigateway-binary-media-types']),
+    resources: validation.resources,
     notes,
   };
 }

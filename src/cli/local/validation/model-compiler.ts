@@ -9,6 +9,7 @@
 import type { BodyModelSpec } from '../model';
 import type { ModelSchema } from './model-schemas';
 import { schemaMessages } from './schema-messages';
+import { rewriteRefs } from './schema-refs';
 
 const MODEL_URL = /^https:\/\/apigateway\.amazonaws\.com\/restapis\/[^/]+\/models\/([^/#]+)(#.*)?$/;
 
@@ -66,23 +67,9 @@ function compile(ajv: import('ajv-draft-04').default, id: string, name: string):
  * and `$schema` is dropped (API Gateway validates every model as draft 4, whatever it declares).
  */
 function localSchema(schema: Record<string, unknown>, idOf: (name: string) => string): Record<string, unknown> {
-  const visit = (value: unknown, top: boolean): unknown => {
-    if (Array.isArray(value)) {
-      return value.map((v) => visit(v, false));
-    }
-    if (value === null || typeof value !== 'object') {
-      return value;
-    }
-    const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value)) {
-      if (top && key === '$schema') {
-        continue;
-      }
-      const m = key === '$ref' && typeof child === 'string' ? MODEL_URL.exec(child) : null;
-      const next = m ? `${idOf(m[1])}${m[2] ?? ''}` : visit(child, false);
-      Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
-    }
-    return out;
+  const toLocal = (ref: string): string | undefined => {
+    const m = MODEL_URL.exec(ref);
+    return m ? `${idOf(m[1])}${m[2] ?? ''}` : undefined;
   };
-  return visit(schema, true) as Record<string, unknown>;
+  return rewriteRefs(schema, toLocal, true) as Record<string, unknown>;
 }
