@@ -90,6 +90,8 @@ function build(stack: Stack): void {
       'x-amazon-apigateway-binary-media-types': ['image/png'],
     }),
   });
+  // A method added by CDK on top of the document.
+  api.root.addResource('extra').addMethod('GET', new apigw.LambdaIntegration(echo));
   // A GatewayResponse resource is put after the document: it replaces the document's entry of its type.
   new apigw.GatewayResponse(stack, 'KeyResponse', { restApi: api, type: apigw.ResponseType.INVALID_API_KEY, responseHeaders: { 'x-from': "'resource'" } });
   const plan = api.addUsagePlan('Plan', { apiStages: [{ api, stage: api.deploymentStage }] });
@@ -122,6 +124,11 @@ test('the document\'s paths are the API\'s resources; a Lambda proxy operation g
   expect(JSON.parse(list.text)).toEqual({ resource: '/items', path: '/items', method: 'GET', pathParameters: null });
   const one = JSON.parse((await get('/items/a%20b')).text);
   expect([one.resource, one.pathParameters]).toEqual(['/items/{id}', { id: 'a%20b' }]); // as sent: REST path parameters are not decoded
+});
+
+test('a resource and method the app adds to the SpecRestApi are served with the document\'s', async () => {
+  const extra = await get('/extra');
+  expect([extra.status, JSON.parse(extra.text).resource]).toEqual([200, '/extra']);
 });
 
 test('x-amazon-apigateway-any-method is ANY on a greedy resource', async () => {
@@ -174,7 +181,7 @@ test('the document\'s binary media types are the API\'s', () => {
   expect(readLocalApp(assembly).apis[0].binaryMediaTypes).toEqual(['image/png']);
 });
 
-test('the document\'s API key source is read; a document in S3 is reported and not served', () => {
+test('the document\'s API key source is read; a document in S3, or behind Fn::Transform, is reported and not served', () => {
   const keyed = synth((stack) => {
     const api = new apigw.SpecRestApi(stack, 'Api', {
       apiDefinition: apigw.ApiDefinition.fromInline({
@@ -188,6 +195,17 @@ test('the document\'s API key source is read; a document in S3 is reported and n
   }, { stackName: 'Keyed' });
   expect(readLocalApp(keyed).apis[0].usage?.keySource).toBe('AUTHORIZER');
   expect(readLocalApp(assembly).apis[0].usage?.keySource).toBe('HEADER');
+
+  const included = synth((stack) => {
+    const api = new apigw.RestApi(stack, 'Api', { deploy: false });
+    api.root.addMethod('GET');
+    (api.node.defaultChild as apigw.CfnRestApi).body = { 'Fn::Transform': { Name: 'AWS::Include', Parameters: { Location: 's3://specs/api.yaml' } } };
+    new apigw.Stage(stack, 'Stage', { deployment: new apigw.Deployment(stack, 'Deployment', { api }), stageName: 'v1' });
+  }, { stackName: 'Included' });
+  const withTransform = readLocalApp(included);
+  expect(withTransform.warnings).toContain('Included/ApiF70053CD: the OpenAPI document in Body has no paths object (keys: Fn::Transform); no method is served');
+  // The template's own methods are served on top of a document.
+  expect([...withTransform.apis[0].root.methods.keys()]).toEqual(['GET']);
 
   const inS3 = synth((stack) => {
     new apigw.SpecRestApi(stack, 'Api', { apiDefinition: apigw.ApiDefinition.fromBucket({ bucketName: 'specs', bucketArn: 'arn:aws:s3:::specs' } as any, 'api.yaml') });

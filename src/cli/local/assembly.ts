@@ -202,9 +202,9 @@ function readStackApis(
       // A GatewayResponse resource is put after the document is imported: it wins over the document's entry of its type (the first found is used).
       gatewayResponseProps.push(...document.gatewayResponses);
       binaryMediaTypes.push(...document.binaryMediaTypes.filter((t) => !binaryMediaTypes.includes(t)));
-    } else {
-      readTemplateResources(artifact, resources, logicalId, root, warnings, methodSpec);
     }
+    // Resources and methods of the template are added to what a document defines (CDK's addResource on a SpecRestApi).
+    readTemplateResources(artifact, resources, logicalId, root, warnings, methodSpec);
     const gatewayResponses = gatewayResponseProps.map(readGatewayResponse);
     const stages = stagesByApi.get(logicalId) ?? [];
     if (stages.length === 0) {

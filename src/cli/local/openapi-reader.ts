@@ -54,6 +54,10 @@ export function readOpenApiBody(body: unknown, idPrefix: string): OpenApiApi {
   const doc = isRecord(body) ? body : typeof body === 'string' ? parseText(body, notes) : {};
   const schemes = securitySchemes(doc, idPrefix);
   const validation = readOpenApiValidation(doc, idPrefix);
+  if (!isRecord(doc.paths) && isRecord(body)) {
+    // `Fn::Transform` (AWS::Include) or another intrinsic standing for the whole document is not evaluated here.
+    notes.push(`the OpenAPI document in Body has no paths object (keys: ${Object.keys(doc).join(', ') || 'none'}); no method is served`);
+  }
   const methods: OpenApiMethod[] = [];
   for (const [path, item] of Object.entries(isRecord(doc.paths) ? doc.paths : {})) {
     if (!path.startsWith('/') || !isRecord(item)) {
