@@ -48,7 +48,7 @@ const OPERATIONS: ReadonlyArray<[string, string]> = [
   ['head', 'HEAD'], ['patch', 'PATCH'], ['x-amazon-apigateway-any-method', 'ANY'],
 ];
 
-/** Reads the document; `idPrefix` makes its authorizers' ids unique in the stack (the API's logical id). */
+/** Reads the document; `idPrefix` (the API's logical id) makes the ids of its authorizers, validators and models unique in the stack. */
 export function readOpenApiBody(body: unknown, idPrefix: string): OpenApiApi {
   const notes: string[] = [];
   const doc = isRecord(body) ? body : typeof body === 'string' ? parseText(body, notes) : {};
