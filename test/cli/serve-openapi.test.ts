@@ -9,7 +9,7 @@ import { Aws, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { curl, parseCurlResponse, Running, serve, synth, UUID } from './local/support';
+import { curl, inlineFunction, parseCurlResponse, Running, serve, synth, UUID } from './local/support';
 import { readLocalApp } from '../../src/cli/local/assembly';
 
 const KEY = 'openapi-key-0123456789abcdef';
@@ -19,16 +19,8 @@ function lambdaUri(fn: lambda.IFunction): string {
 }
 
 function build(stack: Stack): void {
-  const echo = new lambda.Function(stack, 'Echo', {
-    runtime: lambda.Runtime.NODEJS_20_X,
-    handler: 'index.handler',
-    code: lambda.Code.fromInline('exports.handler = async (e) => ({ statusCode: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ resource: e.resource, path: e.path, method: e.httpMethod, pathParameters: e.pathParameters, apiKey: e.requestContext.identity.apiKey }) });'),
-  });
-  const gate = new lambda.Function(stack, 'Gate', {
-    runtime: lambda.Runtime.NODEJS_20_X,
-    handler: 'index.handler',
-    code: lambda.Code.fromInline('exports.handler = async (e) => ({ principalId: "p-" + e.type, policyDocument: { Version: "2012-10-17", Statement: [{ Action: "execute-api:Invoke", Effect: (e.authorizationToken || e.headers?.["x-pass"]) === "allow" ? "Allow" : "Deny", Resource: e.methodArn }] } });'),
-  });
+  const echo = inlineFunction(stack, 'Echo', 'exports.handler = async (e) => ({ statusCode: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ resource: e.resource, path: e.path, method: e.httpMethod, pathParameters: e.pathParameters, apiKey: e.requestContext.identity.apiKey }) });');
+  const gate = inlineFunction(stack, 'Gate', 'exports.handler = async (e) => ({ principalId: "p-" + e.type, policyDocument: { Version: "2012-10-17", Statement: [{ Action: "execute-api:Invoke", Effect: (e.authorizationToken || e.headers?.["x-pass"]) === "allow" ? "Allow" : "Deny", Resource: e.methodArn }] } });');
   const proxy = { type: 'aws_proxy', httpMethod: 'POST', uri: lambdaUri(echo) };
   const api = new apigw.SpecRestApi(stack, 'Api', {
     deployOptions: { stageName: 'v1' },

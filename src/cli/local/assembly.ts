@@ -20,7 +20,7 @@ import {
   ResourceNode, StackSpec,
 } from './model';
 import { readOpenApiBody } from './openapi-reader';
-import { ownSet, stringEntries } from './own-record';
+import { ownSet, stringEntries, stringList } from './own-record';
 import { integrationFunctionId, referencedId } from './template-references';
 import { readUsage } from './usage-plan-reader';
 import { readRequestValidation } from './validation/validator-reader';
@@ -178,7 +178,7 @@ function readStackApis(
         authorizer: authorizerId !== undefined ? authorizers.get(authorizerId)?.lambda : undefined,
         authorizerName: authorizerId !== undefined ? authorizers.get(authorizerId)?.name : undefined,
         cognitoAuthorizer: authorizerId !== undefined ? authorizers.get(authorizerId)?.cognito : undefined,
-        authorizationScopes: Array.isArray(p.AuthorizationScopes) ? p.AuthorizationScopes.filter((s: unknown) => typeof s === 'string') : [],
+        authorizationScopes: stringList(p.AuthorizationScopes),
         apiKeyRequired: p.ApiKeyRequired === true || p.ApiKeyRequired === 'true',
         integration: readIntegration(integrationContext, p.Integration, methodId),
         requestValidation: validationOf(methodId, p),
@@ -299,10 +299,6 @@ function resourceAt(root: ResourceNode, resourcePath: string): ResourceNode {
     at = addChild(at, part);
   }
   return at;
-}
-
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
 }
 
 function node(pathValue: string, pathPart: string, kind: ResourceNode['kind'], paramName?: string): ResourceNode {

@@ -14,6 +14,7 @@
  * parameters are validators, models and request parameters (openapi-validation.ts).
  */
 import { readOpenApiValidation } from './openapi-validation';
+import { isRecord, stringList } from './own-record';
 
 /** An operation of the document, as the template would declare it. */
 export interface OpenApiMethod {
@@ -82,7 +83,7 @@ export function readOpenApiBody(body: unknown, idPrefix: string): OpenApiApi {
     methods,
     authorizers,
     gatewayResponses: gatewayResponses(doc['x-amazon-apigateway-gateway-responses']),
-    binaryMediaTypes: strings(doc['x-amazon-apigateway-binary-media-types']),
+    binaryMediaTypes: stringList(doc['x-amazon-apigateway-binary-media-types']),
     resources: validation.resources,
     notes,
   };
@@ -136,7 +137,7 @@ function readOperation(
     properties.AuthorizationType = authorizer.authorizationType;
     properties.AuthorizerId = { Ref: authorizer.id };
     // A Cognito authorizer's requirement lists the method's OAuth scopes.
-    properties.AuthorizationScopes = strings(requirements[authorizerAt][1]);
+    properties.AuthorizationScopes = stringList(requirements[authorizerAt][1]);
   }
   return { path, label, properties };
 }
@@ -216,12 +217,4 @@ function parseText(text: string, notes: string[]): Record<string, unknown> {
   }
   notes.push('the OpenAPI document in Body is text that is not a JSON object (YAML text is not read locally); no method is served');
   return {};
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

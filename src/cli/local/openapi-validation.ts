@@ -12,6 +12,7 @@
  *
  * The pseudo-resources' ids contain `/`, so they cannot meet a logical id of the template.
  */
+import { asRecord, ownGet, ownSet, stringList } from './own-record';
 import { rewriteRefs } from './validation/schema-refs';
 
 export interface OpenApiValidation {
@@ -26,8 +27,8 @@ const SCHEMA_REF = /^#\/(?:components\/schemas|definitions)\/(.+)$/;
 export function readOpenApiValidation(doc: Record<string, unknown>, apiId: string): OpenApiValidation {
   const resources: Record<string, unknown> = {};
   const validatorIds = new Map<string, string>();
-  for (const [name, validator] of Object.entries(record(doc['x-amazon-apigateway-request-validators']))) {
-    const v = record(validator);
+  for (const [name, validator] of Object.entries(asRecord(doc['x-amazon-apigateway-request-validators']))) {
+    const v = asRecord(validator);
     const id = `${apiId}/RequestValidator/${name}`;
     validatorIds.set(name, id);
     resources[id] = {
@@ -46,12 +47,12 @@ export function readOpenApiValidation(doc: Record<string, unknown>, apiId: strin
     resources[id] = { Type: 'AWS::ApiGateway::Model', Properties: { RestApiId: { Ref: apiId }, Name: name, Schema: withModelUrls(schema, modelUrl) } };
     return id;
   };
-  const schemas = record(record(doc.components).schemas ?? doc.definitions);
+  const schemas = asRecord(asRecord(doc.components).schemas ?? doc.definitions);
   for (const [name, schema] of Object.entries(schemas)) {
     addModel(name, schema);
   }
   const defaultValidator = doc['x-amazon-apigateway-request-validator'];
-  const consumes = strings(doc.consumes);
+  const consumes = stringList(doc.consumes);
   let inline = 0;
 
   return {
@@ -66,7 +67,7 @@ export function readOpenApiValidation(doc: Record<string, unknown>, apiId: strin
       const requestParameters: Record<string, boolean> = {};
       const models: Record<string, unknown> = {};
       const modelOf = (schema: unknown): unknown => {
-        const ref = record(schema).$ref;
+        const ref = asRecord(schema).$ref;
         const m = typeof ref === 'string' ? SCHEMA_REF.exec(ref) : null;
         // An inline schema becomes a model of its own, as the import creates one.
         return { Ref: m ? `${apiId}/Model/${decodePointer(m[1])}` : addModel(`Inline${++inline}`, schema) };
@@ -74,17 +75,17 @@ export function readOpenApiValidation(doc: Record<string, unknown>, apiId: strin
       for (const parameter of parameters) {
         const location = { path: 'path', query: 'querystring', header: 'header' }[String(parameter.in)];
         if (location !== undefined && typeof parameter.name === 'string') {
-          requestParameters[`method.request.${location}.${parameter.name}`] = parameter.required === true;
+          ownSet(requestParameters, `method.request.${location}.${parameter.name}`, parameter.required === true);
         } else if (parameter.in === 'body' && parameter.schema !== undefined) {
-          const types = strings(operation.consumes);
+          const types = stringList(operation.consumes);
           for (const type of types.length > 0 ? types : consumes.length > 0 ? consumes : ['application/json']) {
-            models[type] = modelOf(parameter.schema);
+            ownSet(models, type, modelOf(parameter.schema));
           }
         }
       }
-      for (const [type, media] of Object.entries(record(resolve(doc, operation.requestBody).content))) {
-        if (record(media).schema !== undefined) {
-          models[type] = modelOf(record(media).schema);
+      for (const [type, media] of Object.entries(asRecord(resolve(doc, operation.requestBody).content))) {
+        if (asRecord(media).schema !== undefined) {
+          ownSet(models, type, modelOf(asRecord(media).schema));
         }
       }
       if (Object.keys(requestParameters).length > 0) {
@@ -108,29 +109,21 @@ function withModelUrls(schema: unknown, modelUrl: (name: string) => string): unk
 
 /** A `$ref` to `#/components/...` or `#/...` of the document followed once (parameters, request bodies). */
 function resolve(doc: Record<string, unknown>, value: unknown): Record<string, unknown> {
-  const ref = record(value).$ref;
+  const ref = asRecord(value).$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/')) {
-    return record(value);
+    return asRecord(value);
   }
   let at: unknown = doc;
   for (const part of ref.slice(2).split('/')) {
-    at = record(at)[decodePointer(part)];
+    at = ownGet(asRecord(at), decodePointer(part));
   }
-  return record(at);
+  return asRecord(at);
 }
 
 function decodePointer(part: string): string {
   return part.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};
-}
-
 function list(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
-}
-
-function strings(value: unknown): string[] {
-  return list(value).filter((v): v is string => typeof v === 'string');
 }

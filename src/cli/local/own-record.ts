@@ -44,3 +44,18 @@ export function appendValue(single: Record<string, string>, multi: Record<string
     list.push(value);
   }
 }
+
+/** Whether a template value is a JSON object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A template value as a JSON object: itself when it is one, else an empty object. */
+export function asRecord(value: unknown): Record<string, unknown> {
+  return isRecord(value) ? value : {};
+}
+
+/** The strings of a template's list (`BinaryMediaTypes`, `AuthorizationScopes`); not a list: none. */
+export function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}

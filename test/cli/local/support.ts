@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { App, Environment, Stack } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { readLocalApp } from '../../../src/cli/local/assembly';
 import { LocalApiServer, ServerOptions } from '../../../src/cli/local/server';
 
@@ -20,6 +21,11 @@ export function synth(build: (stack: Stack) => void, options: { stackName?: stri
   build(stack);
   app.synth();
   return outdir;
+}
+
+/** A Node.js 20 function of `stack` whose `index.handler` is `source`, inline in the template. */
+export function inlineFunction(stack: Stack, id: string, source: string): lambda.Function {
+  return new lambda.Function(stack, id, { runtime: lambda.Runtime.NODEJS_20_X, handler: 'index.handler', code: lambda.Code.fromInline(source) });
 }
 
 /** A running in-process server and what it printed. */
