@@ -156,11 +156,11 @@ project.compileTask.exec('cp src/outputs/schema-validator.generated.js lib/outpu
 project.compileTask.exec('node scripts/vendor-dependencies.js');
 // The modules that import those vendored packages (devDependencies, bundled into lib/vendor/).
 project.eslint?.allowDevDeps('src/cli/generate/cloudformation.ts');
-project.eslint?.allowDevDeps('src/cli/local/sigv4.ts');
-project.eslint?.allowDevDeps('src/cli/local/cognito/**');
-project.eslint?.allowDevDeps('src/cli/local/validation/**');
-project.eslint?.allowDevDeps('src/cli/local/mapping/**');
-project.eslint?.allowDevDeps('src/cli/local/pipeline/integrations/**');
+project.eslint?.allowDevDeps('src/cli/local/auth/sigv4.ts');
+project.eslint?.allowDevDeps('src/cli/local/auth/cognito/**');
+project.eslint?.allowDevDeps('src/cli/local/rest/validation/**');
+project.eslint?.allowDevDeps('src/cli/local/rest/mapping/**');
+project.eslint?.allowDevDeps('src/cli/local/rest/integrations/**');
 
 // Frontends get the REST helper as a package of its own, without the library's peers.
 const packageClient = project.addTask('package:client', {

@@ -1,6 +1,6 @@
 export * from './outputs/vendor-outputs';
 export * from './outputs/schema';
-export * from './outputs/schema-violation';
+export * from './outputs/cdk-free/schema-violation';
 export * from './outputs/sections/backend-outputs';
 export * from './outputs/sections/analytics';
 export * from './outputs/sections/auth';

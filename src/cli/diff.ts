@@ -12,7 +12,7 @@ import { checkNesting, readLocalFile } from './diff/local-file';
 import { CREDENTIAL_WORDS } from './diff/secret-values';
 import { GenerateRequest, rebuildOffline, rebuildOnline, Rebuilt } from './generate';
 import { ClientConfigFormat, clientConfigFormat } from './outputs-format/client-config-format';
-import { OUTPUTS_FILE_NAME } from '../outputs/file-names';
+import { OUTPUTS_FILE_NAME } from '../outputs/cdk-free/file-names';
 
 const NAME = 'vendor-outputs diff';
 

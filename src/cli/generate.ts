@@ -12,10 +12,10 @@ import type * as ProjectAppId from './generate/project-app-id';
 import { carriedFromMetadata, rebuildAndValidate, summary, writeDocument } from './generate/rebuild';
 import { checkStackStatus } from './generate/stack-status';
 import { ClientConfigFormat, clientConfigFormat } from './outputs-format/client-config-format';
-import { CarriedDocument, hasCarriedDocument, METADATA_KEY } from '../outputs/carriage';
-import { OUTPUTS_FILE_NAME } from '../outputs/file-names';
-import { APP_ID_CONTEXT_KEY, APP_ID_VARIABLES, appIdPlaces, BRANCH_VARIABLES, branchPlaces, Environment, FoundValue, hostedIdentity, HostedIdentity } from '../outputs/hosted-build';
-import { APP_ID_TAG, BRANCH_TAG } from '../outputs/identity-tags';
+import { CarriedDocument, hasCarriedDocument, METADATA_KEY } from '../outputs/cdk-free/carriage';
+import { OUTPUTS_FILE_NAME } from '../outputs/cdk-free/file-names';
+import { APP_ID_CONTEXT_KEY, APP_ID_VARIABLES, appIdPlaces, BRANCH_VARIABLES, branchPlaces, Environment, FoundValue, hostedIdentity, HostedIdentity } from '../outputs/cdk-free/hosted-build';
+import { APP_ID_TAG, BRANCH_TAG } from '../outputs/cdk-free/identity-tags';
 
 /** The options of generate, as util.parseArgs takes them (diff accepts the same ones). */
 export const OPTIONS = {

@@ -6,8 +6,8 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { CliError, Command, parseOptions, UsageError } from './command';
-import { writeFileAtomic } from '../outputs/atomic-write';
-import { OUTPUTS_FILE_NAME } from '../outputs/file-names';
+import { writeFileAtomic } from '../outputs/cdk-free/atomic-write';
+import { OUTPUTS_FILE_NAME } from '../outputs/cdk-free/file-names';
 
 /** The file init keeps out of git. */
 export const FILE_NAME = OUTPUTS_FILE_NAME;

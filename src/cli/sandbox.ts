@@ -5,8 +5,8 @@
  */
 import * as path from 'path';
 import { Command, CliError, parseOptions, UsageError } from './command';
-import { readLocalApp } from './local/assembly';
-import { isLoopback, urlHost } from './local/server';
+import { isLoopback, urlHost } from './local/server/server';
+import { readLocalApp } from './local/template/assembly';
 import { ClientConfigFormat, clientConfigFormat } from './outputs-format/client-config-format';
 import { CdkProject, readCdkProject } from './sandbox/cdk-project';
 import { DeployedSource, readDeployedDocument } from './sandbox/deployed-values';

@@ -1,18 +1,18 @@
 import { isIP } from 'net';
 import * as path from 'path';
 import { CliError, Command, parseOptions, UsageError } from './command';
-import { apiKeyLines, parseApiKeyValue, withApiKeyValues } from './local/api-key-values';
-import { readLocalApp } from './local/assembly';
-import { appTokenVerifier } from './local/cognito/app-pools';
-import { signingKeyFile } from './local/cognito/signing-key';
-import { consoleUrl } from './local/console/console-path';
-import { readEnvVarsFile } from './local/env-vars';
-import { functionRuntime } from './local/lambda/function-runtime';
-import { buildLocalOutputs, stacksWithOutputs, writeLocalOutputs } from './local/local-outputs';
-import { ResourceNode } from './local/model';
-import { isLoopback, LocalApiServer, urlHost } from './local/server';
-import { parseCredentials, SigV4Credentials } from './local/sigv4';
-import { OUTPUTS_FILE_NAME } from '../outputs/file-names';
+import { appTokenVerifier } from './local/auth/cognito/app-pools';
+import { signingKeyFile } from './local/auth/cognito/signing-key';
+import { parseCredentials, SigV4Credentials } from './local/auth/sigv4';
+import { readEnvVarsFile } from './local/lambda/env-vars';
+import { functionRuntime } from './local/lambda/node/function-runtime';
+import { ResourceNode } from './local/model/local-app';
+import { apiKeyLines, parseApiKeyValue, withApiKeyValues } from './local/rest/api-key-values';
+import { consoleUrl } from './local/server/console/console-path';
+import { buildLocalOutputs, stacksWithOutputs, writeLocalOutputs } from './local/server/local-outputs';
+import { isLoopback, LocalApiServer, urlHost } from './local/server/server';
+import { readLocalApp } from './local/template/assembly';
+import { OUTPUTS_FILE_NAME } from '../outputs/cdk-free/file-names';
 
 export const SERVE_HELP = [
   'Usage: vendor-outputs serve [--app DIR] [--stack NAME]... [--port N] [--host ADDR]',

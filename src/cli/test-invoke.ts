@@ -1,13 +1,13 @@
 import { CliError, Command, parseOptions, UsageError } from './command';
-import { readLocalApp } from './local/assembly';
-import { appTokenVerifier } from './local/cognito/app-pools';
-import { readEnvVarsFile } from './local/env-vars';
-import { Invoker } from './local/invoker';
-import { functionRuntime } from './local/lambda/function-runtime';
-import { ApiSpec } from './local/model';
-import { parseHeaderLine, runTestInvoke, TestInvokeResult, testInvokeTarget } from './local/test-invoke-run';
+import { appTokenVerifier } from './local/auth/cognito/app-pools';
+import { readEnvVarsFile } from './local/lambda/env-vars';
+import { Invoker } from './local/lambda/invoker';
+import { functionRuntime } from './local/lambda/node/function-runtime';
+import { ApiSpec } from './local/model/local-app';
+import { parseHeaderLine, runTestInvoke, TestInvokeResult, testInvokeTarget } from './local/rest/test-invoke-run';
+import { readLocalApp } from './local/template/assembly';
 
-export type { TestInvokeResult } from './local/test-invoke-run';
+export type { TestInvokeResult } from './local/rest/test-invoke-run';
 
 export const TEST_INVOKE_HELP = [
   'Usage: vendor-outputs test-invoke --method METHOD --path PATH [--query K=V]... [--header K:V]... [--body TEXT]',

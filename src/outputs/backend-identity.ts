@@ -1,6 +1,6 @@
 import { Annotations, Stack, Token } from 'aws-cdk-lib';
-import { APP_ID_CONTEXT_KEY, appIdPlaces, branchPlaces, FoundValue, hostedIdentity } from './hosted-build';
-import { APP_ID_TAG, BRANCH_TAG, MAX_TAG_VALUE_LENGTH } from './identity-tags';
+import { APP_ID_CONTEXT_KEY, appIdPlaces, branchPlaces, FoundValue, hostedIdentity } from './cdk-free/hosted-build';
+import { APP_ID_TAG, BRANCH_TAG, MAX_TAG_VALUE_LENGTH } from './cdk-free/identity-tags';
 
 /** Properties of {@link BackendIdentity.tag}. */
 export interface BackendIdentityProps {

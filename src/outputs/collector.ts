@@ -1,13 +1,13 @@
 import { CfnOutput, Fn, Lazy, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
-import { CarriedDocument, carriedMetadata, MAX_OUTPUTS, METADATA_KEY, PendingEntry, pendingMarker, SLOT_SEPARATOR, VALUES_PER_OUTPUT } from './carriage';
+import { CarriedDocument, carriedMetadata, MAX_OUTPUTS, METADATA_KEY, PendingEntry, pendingMarker, SLOT_SEPARATOR, VALUES_PER_OUTPUT } from './cdk-free/carriage';
+import { dataObject, hasOwn } from './cdk-free/json-data';
+import { childPointer } from './cdk-free/json-pointer';
+import { PendingToken } from './cdk-free/pending-token';
 import { toFileShape } from './conversion';
 import { DeferredWrites, FileSource, PreparedFile } from './deferred-writes';
-import { dataObject, hasOwn } from './json-data';
-import { childPointer } from './json-pointer';
 import { mergeInto, Provenance } from './merge';
 import { SectionClaims } from './ownership';
-import { PendingToken } from './pending-token';
 import { VendorOutputsSchema } from './schema';
 import { schemaRoot } from './schema-walk';
 

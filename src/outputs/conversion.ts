@@ -4,9 +4,9 @@
  * values that are not JSON data, and tokens that must be known at synth.
  */
 import { Token as CdkToken } from 'aws-cdk-lib';
-import { ALLOWED_DATA, dataObject, isPlainObject, notJsonData, symbolKeyOf } from './json-data';
-import { childPointer, displayPointer } from './json-pointer';
-import { PendingToken } from './pending-token';
+import { ALLOWED_DATA, dataObject, isPlainObject, notJsonData, symbolKeyOf } from './cdk-free/json-data';
+import { childPointer, displayPointer } from './cdk-free/json-pointer';
+import { PendingToken } from './cdk-free/pending-token';
 import { deref, describeAllowed, isClosedObject, isFreeForm, isNamedMap, isPlainString, propertyOf, SchemaNode, schemaRoot } from './schema-walk';
 
 // aws-cdk-lib's index exports are lazy getters that cost a require() on every access;

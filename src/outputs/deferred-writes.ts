@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { attachCustomSynthesis } from 'aws-cdk-lib';
 import { Construct, IConstruct } from 'constructs';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from './cdk-free/atomic-write';
 
 /** A backend's file, rendered and checked by the writer aspect, waiting for the write. */
 export interface PreparedFile {

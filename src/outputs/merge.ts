@@ -1,7 +1,7 @@
-import { dataObject, hasOwn } from './json-data';
-import { childPointer } from './json-pointer';
-import { PendingToken } from './pending-token';
-import { formatValue } from './validation';
+import { dataObject, hasOwn } from './cdk-free/json-data';
+import { childPointer } from './cdk-free/json-pointer';
+import { PendingToken } from './cdk-free/pending-token';
+import { formatValue } from './cdk-free/validation';
 
 /** Who wrote which part of the document: JSON pointer → construct path of the first writer. */
 export type Provenance = Map<string, string>;

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { SchemaViolation } from './schema-violation';
-import { validateDocument } from './validation';
+import { SchemaViolation } from './cdk-free/schema-violation';
+import { validateDocument } from './cdk-free/validation';
 
 /**
  * The JSON Schema (draft 2020-12) of vendor_outputs.json, shipped in this package as

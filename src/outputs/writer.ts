@@ -1,11 +1,11 @@
 import * as path from 'path';
 import { Annotations, IAspect, Stack, Stage } from 'aws-cdk-lib';
 import { IConstruct } from 'constructs';
+import { assemblyOutputsFileName } from './cdk-free/file-names';
+import { displayPointer } from './cdk-free/json-pointer';
+import { validateDocument } from './cdk-free/validation';
 import { OutputsCollector } from './collector';
-import { assemblyOutputsFileName } from './file-names';
-import { displayPointer } from './json-pointer';
 import { contributorsAt } from './merge';
-import { validateDocument } from './validation';
 
 /** Name of the file the writer puts next to the stack's template in the cloud assembly. */
 export function assemblyFileName(stack: Stack): string {

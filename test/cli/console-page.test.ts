@@ -13,13 +13,13 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Browser, chromium, Page } from 'playwright-core';
-import { readLocalApp } from '../../src/cli/local/assembly';
-import { outputsStatus } from '../../src/cli/local/console/outputs-status';
-import { checkHost } from '../../src/cli/local/console/request-guard';
-import { MAX_BODY_BYTES } from '../../src/cli/local/gateway';
+import { CliProcess, serve, startCli, synth } from './local/support';
+import { MAX_BODY_BYTES } from '../../src/cli/local/rest/gateway';
+import { outputsStatus } from '../../src/cli/local/server/console/outputs-status';
+import { checkHost } from '../../src/cli/local/server/console/request-guard';
+import { readLocalApp } from '../../src/cli/local/template/assembly';
 import { VendorOutputs } from '../../src/outputs/vendor-outputs';
 import { runCli } from '../support/cli';
-import { CliProcess, serve, startCli, synth } from './local/support';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Screenshots of the page, for a person to look at (git ignores the folder). */

@@ -9,7 +9,7 @@ import * as path from 'path';
 import { App, CfnParameter, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { BackendIdentity, DataAuthorizationType, VendorOutputs } from '../../src';
-import { HOSTED_BUILD_VARIABLES } from '../../src/outputs/hosted-build';
+import { HOSTED_BUILD_VARIABLES } from '../../src/outputs/cdk-free/hosted-build';
 import { runCli } from '../support/cli';
 import { evaluateOutputs, fakeAwsEnv, FakeCloudFormation } from '../support/fake-cloudformation';
 

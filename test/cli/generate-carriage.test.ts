@@ -6,8 +6,8 @@
 import * as zlib from 'zlib';
 import { CliError } from '../../src/cli/command';
 import { carriedFromMetadata, rebuildAndValidate } from '../../src/cli/generate/rebuild';
-import { carriedMetadata, decodePackedOutput, encodePackedOutput } from '../../src/outputs/carriage';
-import { COMPRESS_ABOVE, MAX_INFLATED_BYTES } from '../../src/outputs/compressed-document';
+import { carriedMetadata, decodePackedOutput, encodePackedOutput } from '../../src/outputs/cdk-free/carriage';
+import { COMPRESS_ABOVE, MAX_INFLATED_BYTES } from '../../src/outputs/cdk-free/compressed-document';
 
 const KEY = 'cdk-vendor-outputs/v1';
 const MALFORMED = `stack S: template Metadata '${KEY}' is malformed`;

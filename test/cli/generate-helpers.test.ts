@@ -4,7 +4,7 @@ import { selectByIdentity } from '../../src/cli/generate/identity';
 import { checkOutputs } from '../../src/cli/generate/outputs-file';
 import { carriedFromMetadata, rebuildAndValidate, summary } from '../../src/cli/generate/rebuild';
 import { checkStackStatus } from '../../src/cli/generate/stack-status';
-import { APP_ID_TAG, BRANCH_TAG } from '../../src/outputs/identity-tags';
+import { APP_ID_TAG, BRANCH_TAG } from '../../src/outputs/cdk-free/identity-tags';
 
 describe('stack status', () => {
   test.each(['CREATE_COMPLETE', 'UPDATE_COMPLETE', 'IMPORT_COMPLETE', 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS'])('%s is read without warning', (status) => {

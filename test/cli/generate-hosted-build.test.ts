@@ -11,7 +11,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { BackendIdentity, VendorOutputs } from '../../src';
 import { parseGenerateArgs } from '../../src/cli/generate';
-import { BRANCH_VARIABLES, HOSTED_BUILD_VARIABLES } from '../../src/outputs/hosted-build';
+import { BRANCH_VARIABLES, HOSTED_BUILD_VARIABLES } from '../../src/outputs/cdk-free/hosted-build';
 import { runCli } from '../support/cli';
 import { evaluateOutputs, fakeAwsEnv, FakeCloudFormation, FakeStack } from '../support/fake-cloudformation';
 

@@ -1,6 +1,6 @@
 import { UsageError } from '../../src/cli/command';
 import { parseGenerateArgs } from '../../src/cli/generate';
-import { HOSTED_BUILD_VARIABLES } from '../../src/outputs/hosted-build';
+import { HOSTED_BUILD_VARIABLES } from '../../src/outputs/cdk-free/hosted-build';
 import { runCli } from '../support/cli';
 
 test('--help shows the three modes and examples, exit 0', async () => {

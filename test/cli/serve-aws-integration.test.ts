@@ -10,9 +10,9 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { FakeDynamoDb, startFakeDynamoDb } from './local/dynamodb-fake';
 import { curl, parseCurlResponse, Running, serve, synth } from './local/support';
-import { readLocalApp } from '../../src/cli/local/assembly';
-import { ExecutionLog, LocalGateway } from '../../src/cli/local/gateway';
-import { Invoker } from '../../src/cli/local/invoker';
+import { Invoker } from '../../src/cli/local/lambda/invoker';
+import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
+import { readLocalApp } from '../../src/cli/local/template/assembly';
 
 const CREDENTIALS = { accessKeyId: 'AKIDSERVETEST', secretAccessKey: 'serve-test-secret' };
 const VARIABLES = ['AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_SQS', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN'];

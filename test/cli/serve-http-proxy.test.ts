@@ -9,9 +9,9 @@ import type { AddressInfo } from 'net';
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { curl, parseCurlResponse, Running, serve, synth } from './local/support';
-import { readLocalApp } from '../../src/cli/local/assembly';
-import { ExecutionLog, LocalGateway } from '../../src/cli/local/gateway';
-import { Invoker } from '../../src/cli/local/invoker';
+import { Invoker } from '../../src/cli/local/lambda/invoker';
+import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
+import { readLocalApp } from '../../src/cli/local/template/assembly';
 
 interface Seen {
   readonly method: string;

@@ -8,9 +8,9 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { curl, parseCurlResponse, Running, serve, synth } from './local/support';
-import { readLocalApp } from '../../src/cli/local/assembly';
-import { ExecutionLog, LocalGateway } from '../../src/cli/local/gateway';
-import { Invoker } from '../../src/cli/local/invoker';
+import { Invoker } from '../../src/cli/local/lambda/invoker';
+import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
+import { readLocalApp } from '../../src/cli/local/template/assembly';
 
 const AUTHORIZER_SOURCE = `
 exports.handler = async (event) => {

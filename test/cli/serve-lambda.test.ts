@@ -9,11 +9,11 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { FIXTURES, startCli, synth } from './local/support';
-import { readLocalApp } from '../../src/cli/local/assembly';
-import { Invoker } from '../../src/cli/local/invoker';
+import { Invoker } from '../../src/cli/local/lambda/invoker';
 import { MAX_REQUEST_PAYLOAD_BYTES, MAX_RESPONSE_PAYLOAD_BYTES } from '../../src/cli/local/lambda/limits';
-import { LocalApp } from '../../src/cli/local/model';
-import { LocalApiServer } from '../../src/cli/local/server';
+import { LocalApp } from '../../src/cli/local/model/local-app';
+import { LocalApiServer } from '../../src/cli/local/server/server';
+import { readLocalApp } from '../../src/cli/local/template/assembly';
 
 const INTERNAL = '{"message":"Internal server error"}';
 

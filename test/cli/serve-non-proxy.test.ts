@@ -12,9 +12,9 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { startFakeDynamoDb, FakeDynamoDb } from './local/dynamodb-fake';
 import { curl, parseCurlResponse, serve, synth } from './local/support';
-import { readLocalApp } from '../../src/cli/local/assembly';
-import { ExecutionLog, LocalGateway } from '../../src/cli/local/gateway';
-import { Invoker } from '../../src/cli/local/invoker';
+import { Invoker } from '../../src/cli/local/lambda/invoker';
+import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
+import { readLocalApp } from '../../src/cli/local/template/assembly';
 
 interface Received {
   readonly method: string;

@@ -12,9 +12,9 @@ import { App, Duration, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { synth } from './local/support';
-import { readLocalApp } from '../../src/cli/local/assembly';
-import { LocalApp } from '../../src/cli/local/model';
-import { LocalApiServer, ReloadSummary } from '../../src/cli/local/server';
+import { LocalApp } from '../../src/cli/local/model/local-app';
+import { LocalApiServer, ReloadSummary } from '../../src/cli/local/server/server';
+import { readLocalApp } from '../../src/cli/local/template/assembly';
 
 const MISSING_TOKEN = '{"message":"Missing Authentication Token"}';
 

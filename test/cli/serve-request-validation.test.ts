@@ -8,10 +8,10 @@ import { Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { curl, parseCurlResponse, serve, synth } from './local/support';
-import { readLocalApp } from '../../src/cli/local/assembly';
-import { ExecutionLog, GatewayResponse, LocalGateway } from '../../src/cli/local/gateway';
-import { Invoker } from '../../src/cli/local/invoker';
-import { LocalApp } from '../../src/cli/local/model';
+import { Invoker } from '../../src/cli/local/lambda/invoker';
+import { LocalApp } from '../../src/cli/local/model/local-app';
+import { ExecutionLog, GatewayResponse, LocalGateway } from '../../src/cli/local/rest/gateway';
+import { readLocalApp } from '../../src/cli/local/template/assembly';
 import { runCli } from '../support/cli';
 
 const INVALID_BODY = '{"message": "Invalid request body"}';

@@ -10,7 +10,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
-import { readKeyFile, signingKeyFile } from '../../src/cli/local/cognito/signing-key';
+import { readKeyFile, signingKeyFile } from '../../src/cli/local/auth/cognito/signing-key';
 import { runCli } from '../support/cli';
 
 /** Synthesizes an API whose Cognito authorizer trusts `poolCount` pools into `<new dir>/cdk.out`. */

@@ -2,7 +2,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { pendingMarker } from '../../src/outputs/carriage';
+import { pendingMarker } from '../../src/outputs/cdk-free/carriage';
 import { runCli } from '../support/cli';
 
 let dir: string;

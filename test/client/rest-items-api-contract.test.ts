@@ -6,8 +6,8 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { RestItemsApi } from '../../src';
 import { toRestConfig } from '../../src/client';
-import { readCarriedDocument, rebuildDocument } from '../../src/outputs/carriage';
-import { validateDocument } from '../../src/outputs/validation';
+import { readCarriedDocument, rebuildDocument } from '../../src/outputs/cdk-free/carriage';
+import { validateDocument } from '../../src/outputs/cdk-free/validation';
 import { evaluateOutputs } from '../support/fake-cloudformation';
 
 function deployedFile(build: (stack: Stack) => void): any {

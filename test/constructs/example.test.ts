@@ -5,7 +5,7 @@ import { Aspects } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildExampleApp, EXAMPLE_STACK_NAME } from '../../examples/backend/app';
-import { validateDocument } from '../../src/outputs/validation';
+import { validateDocument } from '../../src/outputs/cdk-free/validation';
 
 /** Replaces content hashes of assets (64 hex digits) so snapshots survive code changes. */
 function stripAssetHashes<T>(value: T): T {

@@ -1,7 +1,7 @@
 import { App, CfnParameter, NestedStack, Stack, Tags } from 'aws-cdk-lib';
 import { Annotations, Template } from 'aws-cdk-lib/assertions';
 import { BackendIdentity } from '../../src';
-import { BRANCH_VARIABLES, HOSTED_BUILD_VARIABLES } from '../../src/outputs/hosted-build';
+import { BRANCH_VARIABLES, HOSTED_BUILD_VARIABLES } from '../../src/outputs/cdk-free/hosted-build';
 
 function stackArtifact(app: App, stack: Stack) {
   return app.synth().getStackArtifact(stack.artifactId);

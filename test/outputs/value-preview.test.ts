@@ -1,5 +1,5 @@
-import { formatValue, validateDocument } from '../../src/outputs/validation';
-import { PREVIEW_LENGTH, previewValue } from '../../src/outputs/value-preview';
+import { formatValue, validateDocument } from '../../src/outputs/cdk-free/validation';
+import { PREVIEW_LENGTH, previewValue } from '../../src/outputs/cdk-free/value-preview';
 
 describe('previewValue', () => {
   test.each([

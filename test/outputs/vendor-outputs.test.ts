@@ -6,7 +6,7 @@ import { Annotations, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct, IConstruct } from 'constructs';
 import { MfaConfiguration, OutputSection, VendorOutputs, VendorOutputsSchema } from '../../src';
-import { METADATA_KEY, readCarriedDocument, rebuildDocument, VALUES_PER_OUTPUT } from '../../src/outputs/carriage';
+import { METADATA_KEY, readCarriedDocument, rebuildDocument, VALUES_PER_OUTPUT } from '../../src/outputs/cdk-free/carriage';
 import { deployedOutputs } from '../support/deploy';
 
 let outdir: string;
@@ -471,7 +471,7 @@ describe('writer', () => {
 
 describe('writeFileAtomic', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { writeFileAtomic } = require('../../src/outputs/atomic-write');
+  const { writeFileAtomic } = require('../../src/outputs/cdk-free/atomic-write');
 
   test('leaves a file that already holds the content untouched (same mtime)', () => {
     const file = path.join(outdir, 'same.json');

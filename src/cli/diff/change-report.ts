@@ -12,8 +12,8 @@
  */
 import { DocumentChange } from './document-changes';
 import { isSecretPointer, maskSecrets, SECRET_PLACEHOLDER } from './secret-values';
-import { displayPointer } from '../../outputs/json-pointer';
-import { PREVIEW_LENGTH, previewValue } from '../../outputs/value-preview';
+import { displayPointer } from '../../outputs/cdk-free/json-pointer';
+import { PREVIEW_LENGTH, previewValue } from '../../outputs/cdk-free/value-preview';
 
 /** Everything diff found, before it is shown. */
 export interface Comparison {

@@ -6,7 +6,7 @@
  * merge treats them. Objects whose values are equal but whose keys come in another order are
  * reported too, since generate would rewrite them.
  */
-import { childPointer } from '../../outputs/json-pointer';
+import { childPointer } from '../../outputs/cdk-free/json-pointer';
 import { isJsonObject } from '../assembly/json-file';
 
 /** One change, as RFC 6902 names them, plus `order` for a key order that generate would change. */

@@ -9,7 +9,7 @@
  * `secret_access_key`, `private_key`, `credentials`. Ids and names (`access_key_id`,
  * `password_policy`, `user_pool_id`) are not secret.
  */
-import { pointerTokens } from '../../outputs/json-pointer';
+import { pointerTokens } from '../../outputs/cdk-free/json-pointer';
 
 /** The last words of a credential's key name, `_` between words. */
 export const CREDENTIAL_WORDS = ['api_key', 'apikey', 'secret', 'secret_key', 'access_key', 'private_key', 'password', 'passwd', 'token', 'credential'];

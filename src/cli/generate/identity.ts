@@ -2,7 +2,7 @@
  * How `--app-id ID --branch NAME` finds a stack: by the stack tags that
  * `BackendIdentity.tag(stack, { appId, branch })` records at synth (src/outputs/identity-tags.ts).
  */
-import { APP_ID_TAG, BRANCH_TAG } from '../../outputs/identity-tags';
+import { APP_ID_TAG, BRANCH_TAG } from '../../outputs/cdk-free/identity-tags';
 import { CliError } from '../command';
 
 /** What identity matching needs of a stack. */

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { APP_ID_CONTEXT_KEY, FoundValue } from '../../outputs/hosted-build';
+import { APP_ID_CONTEXT_KEY, FoundValue } from '../../outputs/cdk-free/hosted-build';
 import { isJsonObject } from '../assembly/json-file';
 import { CliError } from '../command';
 import { CDK_JSON, readJsonObject } from '../sandbox/cdk-project';

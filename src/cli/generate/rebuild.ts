@@ -3,11 +3,11 @@
  * Nothing is written unless the whole document is rebuilt and valid.
  */
 import * as path from 'path';
-import { writeFileAtomic } from '../../outputs/atomic-write';
-import { CarriageError, CarriedDocument, readCarriedDocument, rebuildDocument } from '../../outputs/carriage';
-import { OUTPUTS_FILE_NAME } from '../../outputs/file-names';
-import { displayPointer } from '../../outputs/json-pointer';
-import { validateDocument } from '../../outputs/validation';
+import { writeFileAtomic } from '../../outputs/cdk-free/atomic-write';
+import { CarriageError, CarriedDocument, readCarriedDocument, rebuildDocument } from '../../outputs/cdk-free/carriage';
+import { OUTPUTS_FILE_NAME } from '../../outputs/cdk-free/file-names';
+import { displayPointer } from '../../outputs/cdk-free/json-pointer';
+import { validateDocument } from '../../outputs/cdk-free/validation';
 import { CliError } from '../command';
 import { ClientConfigFormat, clientConfigFormat } from '../outputs-format/client-config-format';
 

@@ -3,8 +3,8 @@
  * and React Native clients read) and `dart` (vendor_outputs.dart, a Dart constant holding the same
  * JSON, which Flutter clients import). One place, so sandbox, generate and diff agree byte for byte.
  */
-import { OUTPUTS_FILE_NAME } from '../../outputs/file-names';
-import { childPointer, displayPointer } from '../../outputs/json-pointer';
+import { OUTPUTS_FILE_NAME } from '../../outputs/cdk-free/file-names';
+import { childPointer, displayPointer } from '../../outputs/cdk-free/json-pointer';
 import { CliError, UsageError } from '../command';
 import { scanJson, TextPosition } from '../validate/json-scan';
 

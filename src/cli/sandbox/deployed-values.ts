@@ -4,9 +4,9 @@
  * local. The deployed document is rebuilt with generate's code (same checks, same messages), and
  * only the values still pending locally are copied from it, pointer by pointer.
  */
-import { getAtPointer, setAtPointer } from '../../outputs/json-pointer';
+import { getAtPointer, setAtPointer } from '../../outputs/cdk-free/json-pointer';
 import { rebuildOffline, rebuildOnline } from '../generate';
-import { LocalOutputs } from '../local/local-outputs';
+import { LocalOutputs } from '../local/server/local-outputs';
 
 export type DeployedSource =
   | { readonly kind: 'stack'; readonly stack: string }

@@ -2,7 +2,7 @@
  * What changed between two versions of the client configuration, as JSON pointers of the values
  * that were added, removed or changed (lists are compared whole, as the merge treats them).
  */
-import { childPointer } from '../../outputs/json-pointer';
+import { childPointer } from '../../outputs/cdk-free/json-pointer';
 import { isJsonObject } from '../assembly/json-file';
 
 export interface ValueChange {

@@ -8,8 +8,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { fillPending } from './deployed-values';
 import { CliError } from '../command';
-import { buildLocalOutputs, LocalApiAddress, stacksWithOutputs, writeLocalOutputs } from '../local/local-outputs';
-import { LocalApp } from '../local/model';
+import { LocalApp } from '../local/model/local-app';
+import { buildLocalOutputs, LocalApiAddress, stacksWithOutputs, writeLocalOutputs } from '../local/server/local-outputs';
 import { ClientConfigFormat } from '../outputs-format/client-config-format';
 
 export interface LocalConfigOptions {

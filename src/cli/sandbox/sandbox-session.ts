@@ -12,13 +12,13 @@ import { LocalConfigFile, LocalConfigOptions, writeLocalConfigFile } from './loc
 import { missingContextWarning } from './missing-context';
 import { runSynth, SynthResult } from './synth-runner';
 import { CliError } from '../command';
-import { readLocalApp } from '../local/assembly';
-import { appTokenVerifier } from '../local/cognito/app-pools';
-import { consoleUrl } from '../local/console/console-path';
-import { functionRuntime } from '../local/lambda/function-runtime';
-import { LocalApiAddress } from '../local/local-outputs';
-import { LocalApp } from '../local/model';
-import { LocalApiServer, urlHost } from '../local/server';
+import { appTokenVerifier } from '../local/auth/cognito/app-pools';
+import { functionRuntime } from '../local/lambda/node/function-runtime';
+import { LocalApp } from '../local/model/local-app';
+import { consoleUrl } from '../local/server/console/console-path';
+import { LocalApiAddress } from '../local/server/local-outputs';
+import { LocalApiServer, urlHost } from '../local/server/server';
+import { readLocalApp } from '../local/template/assembly';
 
 export interface SandboxSettings {
   readonly project: CdkProject;

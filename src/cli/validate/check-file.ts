@@ -4,8 +4,8 @@
 import { scanJson, TextPosition } from './json-scan';
 import { ownKeyCount } from './own-key-count';
 import { decodeText, readFileBytes } from './read-text-file';
-import { displayPointer } from '../../outputs/json-pointer';
-import { validateDocument } from '../../outputs/validation';
+import { displayPointer } from '../../outputs/cdk-free/json-pointer';
+import { validateDocument } from '../../outputs/cdk-free/validation';
 
 /** Problems printed per file; the rest are counted in one last line. */
 export const PROBLEM_LIMIT = 50;

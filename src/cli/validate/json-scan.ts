@@ -9,7 +9,7 @@
  */
 import { describeCharacter, hint } from './describe-character';
 import { isPendingMarker, PENDING_MARKER_PREFIX } from './pending-marker';
-import { childPointer, pointerTokens } from '../../outputs/json-pointer';
+import { childPointer, pointerTokens } from '../../outputs/cdk-free/json-pointer';
 
 /** Where something is in the text; line and column count from 1, the column in characters. */
 export interface TextPosition {

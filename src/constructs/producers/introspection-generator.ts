@@ -8,7 +8,7 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import { writeFileAtomic } from '../../outputs/atomic-write';
+import { writeFileAtomic } from '../../outputs/cdk-free/atomic-write';
 
 /** The package, as the user installs it. */
 export const GENERATOR_PACKAGE = '@aws-amplify/graphql-generator';

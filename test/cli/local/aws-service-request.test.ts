@@ -3,8 +3,8 @@
  * headers, and a SigV4 signature that a server checking it with the SDK's own signer accepts.
  */
 import { FakeDynamoDb, startFakeDynamoDb } from './dynamodb-fake';
-import { awsServiceEndpoint, awsServiceRequest } from '../../../src/cli/local/pipeline/integrations/aws-service-request';
-import { OutboundRequest, sendOutbound } from '../../../src/cli/local/pipeline/integrations/outbound';
+import { awsServiceEndpoint, awsServiceRequest } from '../../../src/cli/local/rest/integrations/aws-service-request';
+import { OutboundRequest, sendOutbound } from '../../../src/cli/local/rest/integrations/outbound';
 
 const CREDENTIALS = { accessKeyId: 'AKIDLOCALTEST', secretAccessKey: 'local-secret' };
 const CREDENTIALS_ENV = { AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey };

@@ -6,10 +6,10 @@ import { Fn } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { synth } from './support';
-import { readLocalApp } from '../../../src/cli/local/assembly';
-import { gatewayClaims, javaDate } from '../../../src/cli/local/cognito/gateway-claims';
-import { userSub } from '../../../src/cli/local/cognito/mint-token';
-import { localPoolId, parsePoolArn, poolIdRegion, poolIssuer } from '../../../src/cli/local/cognito/user-pool';
+import { gatewayClaims, javaDate } from '../../../src/cli/local/auth/cognito/gateway-claims';
+import { userSub } from '../../../src/cli/local/auth/cognito/mint-token';
+import { localPoolId, parsePoolArn, poolIdRegion, poolIssuer } from '../../../src/cli/local/auth/cognito/user-pool';
+import { readLocalApp } from '../../../src/cli/local/template/assembly';
 
 test.each([
   ['arn:aws:cognito-idp:eu-west-1:111122223333:userpool/eu-west-1_AbC123', { region: 'eu-west-1', poolId: 'eu-west-1_AbC123' }],

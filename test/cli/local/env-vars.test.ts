@@ -5,10 +5,10 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { envVarsFor, readEnvVarsFile, unmatchedKeys } from '../../../src/cli/local/env-vars';
-import { appFolderOf, resolves, sdkImportsIn } from '../../../src/cli/local/lambda/runtime-modules';
-import { nodeMajorOf } from '../../../src/cli/local/lambda/startup-notices';
-import { FunctionSpec } from '../../../src/cli/local/model';
+import { envVarsFor, readEnvVarsFile, unmatchedKeys } from '../../../src/cli/local/lambda/env-vars';
+import { appFolderOf, resolves, sdkImportsIn } from '../../../src/cli/local/lambda/node/runtime-modules';
+import { nodeMajorOf } from '../../../src/cli/local/lambda/node/startup-notices';
+import { FunctionSpec } from '../../../src/cli/local/model/local-app';
 
 let dir: string;
 beforeEach(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-env-unit-')); });

@@ -6,10 +6,10 @@
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { synth } from './support';
-import { readLocalApp } from '../../../src/cli/local/assembly';
-import { LocalGateway } from '../../../src/cli/local/gateway';
-import { Invoker } from '../../../src/cli/local/invoker';
-import { LocalApp } from '../../../src/cli/local/model';
+import { Invoker } from '../../../src/cli/local/lambda/invoker';
+import { LocalApp } from '../../../src/cli/local/model/local-app';
+import { LocalGateway } from '../../../src/cli/local/rest/gateway';
+import { readLocalApp } from '../../../src/cli/local/template/assembly';
 
 let app: LocalApp;
 let invoker: Invoker;

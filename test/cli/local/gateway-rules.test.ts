@@ -3,11 +3,11 @@
  * query strings, binary media types, the proxy response's headers and status, and routing on the
  * (resource, method) pair. Each expectation is what API Gateway documents or was recorded answering.
  */
-import { buildEvent, EventInput } from '../../../src/cli/local/event';
-import { MethodSpec, ResourceNode } from '../../../src/cli/local/model';
-import { isBinaryType, parseProxyResult } from '../../../src/cli/local/proxy-response';
-import { parseQuery } from '../../../src/cli/local/query-string';
-import { pathSegments, route } from '../../../src/cli/local/router';
+import { MethodSpec, ResourceNode } from '../../../src/cli/local/model/local-app';
+import { buildEvent, EventInput } from '../../../src/cli/local/rest/event';
+import { isBinaryType, parseProxyResult } from '../../../src/cli/local/rest/proxy-response';
+import { parseQuery } from '../../../src/cli/local/rest/query-string';
+import { pathSegments, route } from '../../../src/cli/local/rest/router';
 
 describe('query strings', () => {
   test('a + is a space, %2B a plus, ; separates like &, a bad escape stays as sent', () => {

@@ -6,8 +6,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { readLocalApp } from '../../../src/cli/local/assembly';
-import { evaluate, IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from '../../../src/cli/local/intrinsics';
+import { readLocalApp } from '../../../src/cli/local/template/assembly';
+import { evaluate, IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from '../../../src/cli/local/template/intrinsics';
 import { ROOT } from '../../support/cli';
 
 const env: IntrinsicEnvironment = {

@@ -4,12 +4,12 @@
  * errors (a body that is not JSON, a template that does not parse). Also the integration response
  * selection by SelectionPattern.
  */
-import { selectPath } from '../../../src/cli/local/mapping/json-path';
-import { renderTemplate, TemplateInput } from '../../../src/cli/local/mapping/render-template';
-import { TemplateError } from '../../../src/cli/local/mapping/template-error';
-import { escapeJavaScript, urlDecode, urlEncode } from '../../../src/cli/local/mapping/util-variable';
-import type { IntegrationResponseSpec } from '../../../src/cli/local/model';
-import { selectIntegrationResponse } from '../../../src/cli/local/pipeline/integrations/non-proxy/response-mapping';
+import type { IntegrationResponseSpec } from '../../../src/cli/local/model/local-app';
+import { selectIntegrationResponse } from '../../../src/cli/local/rest/integrations/non-proxy/response-mapping';
+import { selectPath } from '../../../src/cli/local/rest/mapping/json-path';
+import { renderTemplate, TemplateInput } from '../../../src/cli/local/rest/mapping/render-template';
+import { TemplateError } from '../../../src/cli/local/rest/mapping/template-error';
+import { escapeJavaScript, urlDecode, urlEncode } from '../../../src/cli/local/rest/mapping/util-variable';
 
 const BASE: TemplateInput = {
   body: '{"name":"Ann","tags":["a","b"],"n":3,"nested":{"k":[{"v":1},{"v":2}]}}',

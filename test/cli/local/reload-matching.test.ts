@@ -5,10 +5,10 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { matchApis } from '../../../src/cli/local/api-match';
 import { codeFingerprint } from '../../../src/cli/local/lambda/code-fingerprint';
 import { functionChanged } from '../../../src/cli/local/lambda/function-change';
-import { ApiSpec, FunctionSpec } from '../../../src/cli/local/model';
+import { ApiSpec, FunctionSpec } from '../../../src/cli/local/model/local-app';
+import { matchApis } from '../../../src/cli/local/server/api-match';
 
 function api(stackName: string, logicalId: string, constructPath?: string): ApiSpec {
   return { stackName, logicalId, constructPath, apiId: logicalId, name: logicalId, region: 'us-east-1', stages: ['dev'], stageVariables: {}, root: undefined as any, binaryMediaTypes: [], gatewayResponses: [] };

@@ -7,13 +7,13 @@ import { spawnSync } from 'child_process';
 import * as path from 'path';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { synth } from './support';
-import { pseudoParameters } from '../../../src/cli/local/intrinsics';
-import { BodyModelSpec } from '../../../src/cli/local/model';
-import { parseQuery } from '../../../src/cli/local/query-string';
-import { compileModels, ModelLookup } from '../../../src/cli/local/validation/model-compiler';
-import { readModelSchemas } from '../../../src/cli/local/validation/model-schemas';
-import { bodyProblems, missingParameters, modelFor, requestMediaType } from '../../../src/cli/local/validation/request-checks';
-import { readRequestValidation } from '../../../src/cli/local/validation/validator-reader';
+import { BodyModelSpec } from '../../../src/cli/local/model/local-app';
+import { parseQuery } from '../../../src/cli/local/rest/query-string';
+import { readRequestValidation } from '../../../src/cli/local/rest/reader/validator-reader';
+import { compileModels, ModelLookup } from '../../../src/cli/local/rest/validation/model-compiler';
+import { readModelSchemas } from '../../../src/cli/local/rest/validation/model-schemas';
+import { bodyProblems, missingParameters, modelFor, requestMediaType } from '../../../src/cli/local/rest/validation/request-checks';
+import { pseudoParameters } from '../../../src/cli/local/template/intrinsics';
 
 const environment = { pseudo: pseudoParameters('us-east-1', 'Stack'), ref: (id: string) => (id === 'Api' ? 'Api' : undefined), getAtt: () => undefined };
 
@@ -134,7 +134,7 @@ test('a media type\'s own model wins over $default; without either the body is n
 /** Whether reading the assembly in a fresh Node.js process loads ajv-draft-04. */
 function loadsAjv(assembly: string): boolean {
   const root = path.join(__dirname, '..', '..', '..');
-  const script = `require(${JSON.stringify(path.join(root, 'src/cli/local/assembly.ts'))}).readLocalApp(${JSON.stringify(assembly)});
+  const script = `require(${JSON.stringify(path.join(root, 'src/cli/local/template/assembly.ts'))}).readLocalApp(${JSON.stringify(assembly)});
     process.stdout.write(String(Object.keys(require.cache).some((f) => f.includes('ajv-draft-04'))));`;
   const child = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
     cwd: root, env: { ...process.env, TS_NODE_PROJECT: path.join(root, 'tsconfig.json') }, encoding: 'utf8',

@@ -8,9 +8,9 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { synth } from './support';
-import { readLocalApp } from '../../../src/cli/local/assembly';
-import { LocalApp } from '../../../src/cli/local/model';
-import { formatRouteRows, routeRows } from '../../../src/cli/local/route-listing';
+import { LocalApp } from '../../../src/cli/local/model/local-app';
+import { formatRouteRows, routeRows } from '../../../src/cli/local/server/route-listing';
+import { readLocalApp } from '../../../src/cli/local/template/assembly';
 
 let app: LocalApp;
 

@@ -3,12 +3,12 @@
  * CORS origin check, proxy response checks, binary media types, masking, what HTTP can carry,
  * gateway error rendering.
  */
-import { evaluate, IntrinsicEnvironment, pseudoParameters, tryEvaluateString, Unresolvable } from '../../../src/cli/local/intrinsics';
-import { localizeUrl, pendingExpression } from '../../../src/cli/local/local-outputs';
-import { mask, maskedEvent } from '../../../src/cli/local/pipeline/execution-log';
-import { renderError, UNKNOWN_STAGE } from '../../../src/cli/local/pipeline/gateway-errors';
-import { unsendable } from '../../../src/cli/local/pipeline/sendable';
-import { isBinaryType, parseProxyResult } from '../../../src/cli/local/proxy-response';
+import { mask, maskedEvent } from '../../../src/cli/local/rest/pipeline/execution-log';
+import { renderError, UNKNOWN_STAGE } from '../../../src/cli/local/rest/pipeline/gateway-errors';
+import { unsendable } from '../../../src/cli/local/rest/pipeline/sendable';
+import { isBinaryType, parseProxyResult } from '../../../src/cli/local/rest/proxy-response';
+import { localizeUrl, pendingExpression } from '../../../src/cli/local/server/local-outputs';
+import { evaluate, IntrinsicEnvironment, pseudoParameters, tryEvaluateString, Unresolvable } from '../../../src/cli/local/template/intrinsics';
 
 const env: IntrinsicEnvironment = {
   pseudo: pseudoParameters('eu-west-1', 'Backend'),

@@ -5,12 +5,12 @@
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { synth } from './support';
 import { UsageError } from '../../../src/cli/command';
-import { apiKeyLines, parseApiKeyValue, withApiKeyValues } from '../../../src/cli/local/api-key-values';
-import { readLocalApp } from '../../../src/cli/local/assembly';
-import { ApiSpec, UsageSpec } from '../../../src/cli/local/model';
-import { periodStart, QuotaCounter } from '../../../src/cli/local/pipeline/quota-counter';
-import { TokenBucket } from '../../../src/cli/local/pipeline/token-bucket';
-import { localKeyValue } from '../../../src/cli/local/usage-plan-reader';
+import { ApiSpec, UsageSpec } from '../../../src/cli/local/model/local-app';
+import { apiKeyLines, parseApiKeyValue, withApiKeyValues } from '../../../src/cli/local/rest/api-key-values';
+import { periodStart, QuotaCounter } from '../../../src/cli/local/rest/pipeline/quota-counter';
+import { TokenBucket } from '../../../src/cli/local/rest/pipeline/token-bucket';
+import { localKeyValue } from '../../../src/cli/local/rest/reader/usage-plan-reader';
+import { readLocalApp } from '../../../src/cli/local/template/assembly';
 
 describe('the usage plan reader', () => {
   let apis: readonly ApiSpec[];

@@ -2,7 +2,7 @@ import { describeCharacter } from '../../../src/cli/validate/describe-character'
 import { scanJson } from '../../../src/cli/validate/json-scan';
 import { ownKeyCount } from '../../../src/cli/validate/own-key-count';
 import { firstInvalidUtf8 } from '../../../src/cli/validate/read-text-file';
-import { pendingMarker } from '../../../src/outputs/carriage';
+import { pendingMarker } from '../../../src/outputs/cdk-free/carriage';
 
 function scanParsed(text: string, locate: string[] = []) {
   const scan = scanJson(text, { parsed: true, findingLimit: 10, locate });

@@ -5,9 +5,9 @@
  * neither the template nor the file can change them, as on Lambda).
  */
 import * as path from 'path';
-import { EnvVarsFile, envVarsFor, reservedInTemplate } from '../env-vars';
-import { FunctionSpec } from '../model';
-import { entryFile } from './entry-file';
+import { EnvVarsFile, envVarsFor, reservedInTemplate } from './env-vars';
+import { FunctionSpec } from '../model/local-app';
+import { entryFile } from './node/entry-file';
 
 export interface FunctionEnvironmentInput {
   readonly fn: FunctionSpec;

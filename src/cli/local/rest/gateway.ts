@@ -1,0 +1,87 @@
+/**
+ * One REST API's request pipeline, as API Gateway runs it. Each step is a file of ./pipeline:
+ *
+ *   limits -> route -> authorize -> api-key -> throttle -> validate-request -> integrate (one file per integration type) -> map-response
+ *
+ * A step either lets the request go on or answers it (a gateway error, rendered with the API's
+ * gateway responses). The HTTP server and `test-invoke` both drive this pipeline; neither knows
+ * these rules.
+ */
+import { apigwId, requestId as newRequestId, traceId as newTraceId } from '../common/ids';
+import { requireApiKey } from './pipeline/api-key';
+import { authorize } from './pipeline/authorize';
+import { ExecutionLog } from './pipeline/execution-log';
+import { GatewayError, renderError } from './pipeline/gateway-errors';
+import { integrate, isGatewayError } from './pipeline/integrate';
+import { checkLimits } from './pipeline/limits';
+import { mapResponse } from './pipeline/map-response';
+import { GatewayRequest, GatewayResponse, GatewaySettings, ReceivedRequest, RequestHeaders, RoutedRequest } from './pipeline/request';
+import { routeRequest } from './pipeline/route';
+import { throttle } from './pipeline/throttle';
+import { validateRequest } from './pipeline/validate-request';
+import { parseQuery } from './query-string';
+
+export { ExecutionLog, mask } from './pipeline/execution-log';
+export { MAX_BODY_BYTES, tooLarge } from './pipeline/gateway-errors';
+export type { GatewayRequest, GatewayResponse, GatewaySettings } from './pipeline/request';
+export { TEST_INVOKE_STAGE } from './pipeline/route';
+
+/** A step after routing: undefined lets the request go on. */
+type RoutedStep = (routed: RoutedRequest) => GatewayError | undefined | Promise<GatewayError | undefined>;
+
+/** The steps between routing and the integration, in order. */
+const CHECKS: readonly RoutedStep[] = [authorize, requireApiKey, throttle, validateRequest];
+
+export class LocalGateway {
+  constructor(public readonly settings: GatewaySettings) {}
+
+  async handle(request: GatewayRequest, log?: ExecutionLog): Promise<GatewayResponse> {
+    const received = receive(this.settings, request, log);
+    const refused = checkLimits(received);
+    if (refused !== undefined) {
+      return refused;
+    }
+    const routed = routeRequest(received);
+    if ('type' in routed) {
+      return renderError(this.settings.api, received.ids, routed, received);
+    }
+    for (const check of CHECKS) {
+      const outcome = check(routed);
+      // Synchronous steps are not awaited: a microtask per step per request adds up.
+      const error = outcome instanceof Promise ? await outcome : outcome;
+      if (error !== undefined) {
+        return this.fail(routed, error);
+      }
+    }
+    const integrated = integrate(routed);
+    const result = integrated instanceof Promise ? await integrated : integrated;
+    if (isGatewayError(result)) {
+      return this.fail(routed, result);
+    }
+    const response = mapResponse(routed, result);
+    log?.add(`Method completed with status: ${response.statusCode}`);
+    return response;
+  }
+
+  private fail(routed: RoutedRequest, error: GatewayError): GatewayResponse {
+    const response = renderError(this.settings.api, routed.ids, error, routed);
+    routed.log?.add(`Method completed with status: ${response.statusCode}`);
+    return response;
+  }
+}
+
+function receive(settings: GatewaySettings, request: GatewayRequest, log: ExecutionLog | undefined): ReceivedRequest {
+  const question = request.target.indexOf('?');
+  const rawQuery = question < 0 ? '' : request.target.slice(question + 1);
+  return {
+    settings,
+    request,
+    ids: { requestId: newRequestId(), apigwId: apigwId(), traceId: newTraceId() },
+    receivedAt: Date.now(),
+    rawPath: question < 0 ? request.target : request.target.slice(0, question),
+    rawQuery,
+    headers: new RequestHeaders(request.rawHeaders),
+    query: parseQuery(rawQuery),
+    log,
+  };
+}

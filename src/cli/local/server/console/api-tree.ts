@@ -1,0 +1,110 @@
+/**
+ * The console's resource pane: each served API with its resource tree and methods, as JSON for
+ * the page. Only what the template says (paths, methods, authorization, what answers); never an
+ * environment variable or a file.
+ */
+import type { FunctionSpec, IntegrationSpec, MethodSpec, ResourceNode } from '../../model/local-app';
+import { listMethods } from '../../rest/router';
+import type { Endpoint } from '../server';
+
+export interface ConsoleMethod {
+  /** `GET`, ..., or `ANY`. */
+  readonly httpMethod: string;
+  readonly authorizationType: string;
+  readonly apiKeyRequired: boolean;
+  /** What answers the method: a function's construct path, MOCK, an HTTP endpoint, or why it is not served. */
+  readonly integration: string;
+}
+
+export interface ConsoleResource {
+  /** `/items/{proxy+}`. */
+  readonly path: string;
+  readonly pathPart: string;
+  readonly methods: readonly ConsoleMethod[];
+  readonly children: readonly ConsoleResource[];
+}
+
+export interface ConsoleApi {
+  /** `<stack name>/<logical id>`: what the page sends back to name the API. */
+  readonly id: string;
+  readonly name: string;
+  readonly stackName: string;
+  readonly constructPath?: string;
+  readonly stages: readonly string[];
+  /** `http://HOST:PORT/<stage>/` of each stage. */
+  readonly urls: readonly string[];
+  readonly root: ConsoleResource;
+}
+
+/** The id by which the page names an API. */
+export function consoleApiId(endpoint: Endpoint): string {
+  return `${endpoint.api.stackName}/${endpoint.api.logicalId}`;
+}
+
+/** Every served API, in the order of the server's ports. */
+export function apiTree(endpoints: readonly Endpoint[], functions: ReadonlyMap<string, FunctionSpec>): ConsoleApi[] {
+  return endpoints.map((endpoint) => ({
+    id: consoleApiId(endpoint),
+    name: endpoint.api.name,
+    stackName: endpoint.api.stackName,
+    constructPath: endpoint.api.constructPath,
+    stages: endpoint.api.stages,
+    urls: endpoint.urls,
+    root: resource(endpoint.api.root, methodsByResource(endpoint.api.root), functions),
+  }));
+}
+
+/** Each resource's methods, in the order of the route listing. */
+function methodsByResource(root: ResourceNode): Map<ResourceNode, MethodSpec[]> {
+  const grouped = new Map<ResourceNode, MethodSpec[]>();
+  for (const { resource: node, method: spec } of listMethods(root)) {
+    const list = grouped.get(node) ?? [];
+    list.push(spec);
+    grouped.set(node, list);
+  }
+  return grouped;
+}
+
+function resource(node: ResourceNode, methods: Map<ResourceNode, MethodSpec[]>, functions: ReadonlyMap<string, FunctionSpec>): ConsoleResource {
+  const children = [...node.literalChildren.values()].sort((a, b) => a.pathPart.localeCompare(b.pathPart));
+  for (const child of [node.paramChild, node.greedyChild]) {
+    if (child !== undefined) {
+      children.push(child);
+    }
+  }
+  return {
+    path: node.path,
+    pathPart: node.pathPart,
+    methods: (methods.get(node) ?? []).map((m) => method(m, functions)),
+    children: children.map((c) => resource(c, methods, functions)),
+  };
+}
+
+function method(spec: MethodSpec, functions: ReadonlyMap<string, FunctionSpec>): ConsoleMethod {
+  return {
+    httpMethod: spec.httpMethod,
+    authorizationType: spec.authorizationType,
+    apiKeyRequired: spec.apiKeyRequired,
+    integration: integrationLabel(spec.integration, functions),
+  };
+}
+
+function integrationLabel(integration: IntegrationSpec, functions: ReadonlyMap<string, FunctionSpec>): string {
+  switch (integration.type) {
+    case 'AWS_PROXY':
+      return `Lambda proxy: ${functionName(integration.functionKey, functions)}`;
+    case 'HTTP_PROXY':
+      return integration.description;
+    case 'UNSUPPORTED':
+      return `not served (${integration.description})`;
+    default:
+      return integration.backend.kind === 'lambda'
+        ? `Lambda (non-proxy): ${functionName(integration.backend.functionKey, functions)}`
+        : integration.description;
+  }
+}
+
+function functionName(key: string, functions: ReadonlyMap<string, FunctionSpec>): string {
+  const fn = functions.get(key);
+  return fn?.constructPath ?? (fn === undefined ? key : `${fn.stackName}/${fn.logicalId}`);
+}

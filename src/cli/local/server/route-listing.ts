@@ -1,0 +1,105 @@
+/**
+ * The start-up listing of one stage's methods: for each, what answers it and what the gateway checks
+ * before (authorization, API key, throttling, request validation), so that a user sees at a glance
+ * which method behaves as deployed and which is not served, and why.
+ */
+import type { ApiSpec, IntegrationSpec, MethodSpec, ResourceNode } from '../model/local-app';
+import { awsServiceEndpoint } from '../rest/integrations/aws-service-request';
+import { stageThrottleOf } from '../rest/pipeline/stage-buckets';
+import { listMethods } from '../rest/router';
+
+/** One line of the listing, in columns. */
+export interface RouteRow {
+  readonly method: string;
+  readonly url: string;
+  /** What answers: a function, MOCK, an endpoint, or `not served (why)`. */
+  readonly target: string;
+  /** What the gateway checks first: `NONE`, `AWS_IAM`, `CUSTOM <name>`, ..., `API key`, `validator ...`. */
+  readonly checks: readonly string[];
+}
+
+/** How the listing names a function (its construct path, with notes such as a missing SDK package). */
+export type FunctionLabel = (functionKey: string) => string;
+
+/** The rows of `api`'s methods at `stageUrl` (`http://127.0.0.1:3000/prod/`). */
+export function routeRows(api: ApiSpec, stage: string, stageUrl: string, functionLabel: FunctionLabel, env: NodeJS.ProcessEnv): RouteRow[] {
+  const base = stageUrl.replace(/\/$/, '');
+  return listMethods(api.root).map(({ resource, method }) => ({
+    method: method.httpMethod,
+    url: `${base}${resource.path === '/' ? '/' : resource.path}`,
+    target: integrationTarget(method.integration, functionLabel, env),
+    checks: methodChecks(api, stage, resource, method),
+  }));
+}
+
+/** The rows as aligned text lines. */
+export function formatRouteRows(rows: readonly RouteRow[]): string[] {
+  const methodWidth = Math.max(0, ...rows.map((r) => r.method.length));
+  const urlWidth = Math.max(0, ...rows.map((r) => r.url.length));
+  return rows.map((r) => `  ${r.method.padEnd(methodWidth)}  ${r.url.padEnd(urlWidth)}  -> ${r.target}  [${r.checks.join('; ')}]`);
+}
+
+function integrationTarget(integration: IntegrationSpec, functionLabel: FunctionLabel, env: NodeJS.ProcessEnv): string {
+  switch (integration.type) {
+    case 'AWS_PROXY':
+      return integration.integrationHttpMethod === undefined
+        ? functionLabel(integration.functionKey)
+        : `${functionLabel(integration.functionKey)} (IntegrationHttpMethod ${integration.integrationHttpMethod}, not POST: answers 500)`;
+    case 'HTTP_PROXY':
+      return integration.description;
+    case 'UNSUPPORTED':
+      return `not served (${integration.description})`;
+    default:
+      break;
+  }
+  const backend = integration.backend;
+  switch (backend.kind) {
+    case 'mock':
+      return 'MOCK';
+    case 'lambda':
+      return `${functionLabel(backend.functionKey)} (non-proxy)`;
+    case 'http':
+      return integration.description;
+    case 'aws': {
+      const endpoint = awsServiceEndpoint(backend.uri, env);
+      if (endpoint === undefined) {
+        return integration.description;
+      }
+      return endpoint.endpoint !== undefined
+        ? `${integration.description} at ${endpoint.endpoint}`
+        : `${integration.description} (no endpoint: set ${endpoint.variable} or AWS_ENDPOINT_URL; answers 500)`;
+    }
+  }
+}
+
+function methodChecks(api: ApiSpec, stage: string, resource: ResourceNode, method: MethodSpec): string[] {
+  const checks = [authorization(method)];
+  if (method.apiKeyRequired) {
+    const planned = (api.usage?.plans ?? []).some((plan) => Object.prototype.hasOwnProperty.call(plan.stages, stage));
+    checks.push(planned ? 'API key' : `API key, but no usage plan covers stage ${stage}: 403`);
+  }
+  const throttle = api.usage === undefined ? undefined : stageThrottleOf(api.usage, stage, resource.path, method.httpMethod);
+  if (throttle !== undefined) {
+    checks.push(`throttle ${throttle.rateLimit} rps, burst ${throttle.burstLimit}`);
+  }
+  const validation = method.requestValidation;
+  if (validation !== undefined) {
+    const what = [validation.validateBody ? 'body' : '', validation.validateParameters ? 'params' : ''].filter((x) => x !== '');
+    const unusable = [...validation.bodyModels.values()].filter((m) => m.problem !== undefined).map((m) => `model ${m.name} unusable`);
+    checks.push([`validator ${validation.validatorName}: ${what.join(', ') || 'nothing'}`, ...unusable].join(', '));
+  }
+  return checks;
+}
+
+function authorization(method: MethodSpec): string {
+  const type = method.authorizationType;
+  if (type === 'COGNITO_USER_POOLS') {
+    const cognito = method.cognitoAuthorizer;
+    const details = [
+      cognito !== undefined && cognito.pools.length > 0 ? `pool ${cognito.pools.map((p) => p.poolId).join(', ')}` : '',
+      method.authorizationScopes.length > 0 ? `scopes ${method.authorizationScopes.join(' ')}` : '',
+    ].filter((x) => x !== '');
+    return `${type}${method.authorizerName !== undefined ? ` ${method.authorizerName}` : ''}${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
+  }
+  return method.authorizerName !== undefined && type === 'CUSTOM' ? `CUSTOM ${method.authorizerName}` : type;
+}

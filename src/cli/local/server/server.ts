@@ -1,0 +1,503 @@
+/**
+ * The local HTTP server: one listener per REST API (each API has its own host in the cloud, so
+ * each gets its own port here), reached at `http://HOST:PORT/<stage>/...`. A reload swaps in the
+ * APIs and functions of a new synth without dropping a port or a request in flight.
+ */
+import * as http from 'http';
+import { AddressInfo } from 'net';
+import { matchApis } from './api-match';
+import { CliError } from '../../command';
+import { ConsoleHandler } from './console/console-handler';
+import { isConsoleTarget } from './console/console-path';
+import { formatRouteRows, routeRows, RouteRow } from './route-listing';
+import type { TokenVerifier } from '../auth/cognito/token-verifier';
+import { SigV4Credentials, SigV4Verifier } from '../auth/sigv4';
+import { requestId as newRequestId } from '../common/ids';
+import { EnvVarsFile } from '../lambda/env-vars';
+import { Invoker } from '../lambda/invoker';
+import { ApiSpec, LocalApp } from '../model/local-app';
+import { GatewayRequest, GatewayResponse, LocalGateway, MAX_BODY_BYTES, tooLarge } from '../rest/gateway';
+import { KeyCounters } from '../rest/pipeline/key-counters';
+import { unsendable } from '../rest/pipeline/sendable';
+import { listMethods } from '../rest/router';
+
+export interface ServerOptions {
+  /** Interface to bind. @default 127.0.0.1 */
+  readonly host?: string;
+  /** Port of the first API; the next APIs take the following ports. 0 picks free ports. @default 3000 */
+  readonly port?: number;
+  readonly credentials?: SigV4Credentials;
+  readonly allowUnsigned?: boolean;
+  /** Where the terminal lines go (routes, function logs, requests). */
+  readonly print: (line: string) => void;
+  /** No line per request (function output and refusals are still printed). */
+  readonly quiet?: boolean;
+  readonly maxWorkersPerFunction?: number;
+  /** `--env-vars`: variables over the template's. */
+  readonly envVars?: EnvVarsFile;
+  /** The app's `node_modules` (for the AWS SDK the Lambda Node.js runtime provides). */
+  readonly nodeModules?: string;
+  /** Verifies user pool tokens for Cognito-authorized methods (see cognito/app-pools.ts). */
+  readonly tokenVerifier?: TokenVerifier;
+  /** Function key → a note for its routes in the listing (see lambda/startup-notices.ts). */
+  readonly functionNotes?: ReadonlyMap<string, string>;
+  /** The vendor_outputs.json this server's caller writes (`--write-outputs`, sandbox): shown by the console page. */
+  readonly outputsFile?: string;
+}
+
+/** One served API. */
+export interface Endpoint {
+  readonly api: ApiSpec;
+  readonly host: string;
+  readonly port: number;
+  /** `http://HOST:PORT/<stage>/` of each stage. */
+  readonly urls: readonly string[];
+}
+
+/** What a reload takes besides the app (absent: the ones given before are kept). */
+export interface ReloadOptions {
+  /** Function key → a note for its routes in the listing (see lambda/startup-notices.ts). */
+  readonly functionNotes?: ReadonlyMap<string, string>;
+  readonly tokenVerifier?: TokenVerifier;
+}
+
+/** What a reload changed: routes as `GET http://127.0.0.1:3000/dev/items`, functions as the listing names them. */
+export interface ReloadSummary {
+  readonly routesAdded: string[];
+  readonly routesRemoved: string[];
+  /** Functions kept whose code or settings changed (their runtime host was replaced). */
+  readonly functionsReloaded: string[];
+  readonly functionsAdded: string[];
+  readonly functionsRemoved: string[];
+}
+
+/** One listening port and the API it serves now (a reload swaps the gateway; requests keep the one they arrived with). */
+interface Listener {
+  readonly server: http.Server;
+  readonly port: number;
+  gateway: LocalGateway;
+  endpoint: Endpoint;
+  /** The API is gone: the port no longer listens; connections end after their request. */
+  retired: boolean;
+}
+
+/** How many ports past a busy one a new API may try. */
+const PORT_ATTEMPTS = 100;
+
+export class LocalApiServer {
+  /** Reads nothing itself: serves the APIs of an app already read from the assembly. */
+  static async start(app: LocalApp, options: ServerOptions): Promise<LocalApiServer> {
+    const server = new LocalApiServer(app, options);
+    try {
+      await server.listen();
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
+    return server;
+  }
+
+  /** The APIs served now (a reload updates this array in place). */
+  public readonly endpoints: Endpoint[] = [];
+  public readonly invoker: Invoker;
+  private listeners: Listener[] = [];
+  /** Listeners of removed APIs, until their last connection ends. */
+  private readonly retired = new Set<Listener>();
+  private readonly verifier: SigV4Verifier | undefined;
+  /** Usage plan counters: kept across reloads (a plan's quota does not restart because code changed). */
+  private readonly keyCounters = new KeyCounters();
+  private functionNotes: ReadonlyMap<string, string> | undefined;
+  private tokenVerifier: TokenVerifier | undefined;
+  /** The reload running now: the next waits for it. */
+  private reloading: Promise<unknown> = Promise.resolve();
+  private closed = false;
+  /** The console page at `/@console/` of every port (see console/console-handler.ts). */
+  private readonly console: ConsoleHandler;
+
+  private constructor(private app: LocalApp, private readonly options: ServerOptions) {
+    this.verifier = options.credentials === undefined ? undefined : new SigV4Verifier(options.credentials);
+    this.functionNotes = options.functionNotes;
+    this.tokenVerifier = options.tokenVerifier;
+    this.invoker = new Invoker(app.functions, {
+      log: (requestId, level, text) => options.print(`${requestId} ${level} ${text}`),
+      maxWorkersPerFunction: options.maxWorkersPerFunction,
+      envVars: options.envVars,
+      nodeModules: options.nodeModules,
+    });
+    this.console = new ConsoleHandler({
+      endpoints: () => this.endpoints,
+      functions: () => this.app.functions,
+      invoker: () => this.invoker,
+      host: this.host,
+      outputsFile: options.outputsFile,
+      print: options.print,
+    });
+  }
+
+  /** Lines listing what is mounted: method, URL, what answers it and what the gateway checks first. */
+  routeTable(): string[] {
+    const rows: RouteRow[] = [];
+    for (const endpoint of this.endpoints) {
+      endpoint.api.stages.forEach((stage, i) => {
+        rows.push(...routeRows(endpoint.api, stage, endpoint.urls[i], (key) => this.functionLabel(key), process.env));
+      });
+    }
+    return formatRouteRows(rows);
+  }
+
+  /**
+   * Serves the APIs and functions of a new synth of the app (see the README's "Reloading"). Each
+   * API found again keeps its port, a new one takes the next free port, a removed one stops
+   * listening; requests in flight finish on what they started with. When it fails (no port for a
+   * new API), nothing changed: the previous state keeps serving. Reloads run one at a time.
+   */
+  reload(app: LocalApp, options: ReloadOptions = {}): Promise<ReloadSummary> {
+    const run = this.reloading.then(() => this.swap(app, options));
+    this.reloading = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * The function code folders in use (see Invoker.codeDirectories): a cloud assembly holding one
+   * must not be deleted while the server runs, even after a reload served a newer one.
+   */
+  codeDirectories(): string[] {
+    return this.invoker.codeDirectories();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.listeners, ...this.retired].map((listener) => new Promise<void>((resolve) => {
+      listener.server.close(() => resolve());
+      listener.server.closeAllConnections();
+    })));
+    await this.invoker.close();
+  }
+
+  private functionLabel(key: string): string {
+    const fn = this.app.functions.get(key);
+    if (fn === undefined) {
+      return key;
+    }
+    const name = functionName(this.app, key);
+    const note = this.functionNotes?.get(key);
+    return fn.code.kind === 'unsupported' ? `${name} (not runnable: ${fn.code.reason})` : note === undefined ? name : `${name} (${note})`;
+  }
+
+  private async listen(): Promise<void> {
+    const firstPort = this.options.port ?? 3000;
+    const apis = servedApis(this.app);
+    if (firstPort !== 0 && firstPort + apis.length - 1 > 65535) {
+      throw new CliError(`--port ${firstPort} leaves no room for ${apis.length} APIs (they take consecutive ports, up to ${firstPort + apis.length - 1}); pass --port ${65536 - apis.length} or lower, or 0 for free ports`, 2);
+    }
+    this.invoker.warmAll();
+    for (let i = 0; i < apis.length; i++) {
+      const port = firstPort === 0 ? 0 : firstPort + i;
+      const listener = await this.open(apis[i], port).catch((error: NodeJS.ErrnoException) => {
+        throw listenError(error, this.host, port);
+      });
+      this.listeners.push(listener);
+      this.endpoints.push(listener.endpoint);
+    }
+  }
+
+  /**
+   * A reload: first the ports of new APIs (the only step that can fail; on failure nothing has
+   * changed), then, without a pause in between, the functions and every listener's gateway.
+   */
+  private async swap(app: LocalApp, options: ReloadOptions): Promise<ReloadSummary> {
+    if (this.closed) {
+      throw new CliError('the local API server is closed; nothing to reload');
+    }
+    const routesBefore = this.routeLines();
+    const previous = this.app;
+    const match = matchApis(this.listeners, servedApis(app), (listener) => listener.endpoint.api);
+    const spare = [...match.removed];
+    const taken = match.kept.map((k) => k.served.port);
+    const placed = new Map<ApiSpec, Listener>();
+    try {
+      for (const api of match.added) {
+        const listener = await this.placeNewApi(api, taken, spare);
+        placed.set(api, listener);
+        taken.push(listener.port);
+      }
+    } catch (error) {
+      this.discard([...placed.values()].filter((l) => !match.removed.includes(l)));
+      throw error;
+    }
+    if (this.closed) {
+      this.discard([...placed.values()].filter((l) => !match.removed.includes(l)));
+      throw new CliError('the local API server closed during the reload');
+    }
+
+    this.app = app;
+    this.functionNotes = options.functionNotes ?? this.functionNotes;
+    this.tokenVerifier = options.tokenVerifier ?? this.tokenVerifier;
+    const changes = this.invoker.reload(app.functions);
+    const next: Listener[] = [];
+    for (const api of servedApis(app)) {
+      const listener = match.kept.find((k) => k.next === api)?.served ?? placed.get(api)!;
+      listener.gateway = this.gatewayFor(api);
+      listener.endpoint = this.endpointOf(api, listener.port);
+      next.push(listener);
+    }
+    for (const listener of spare) {
+      this.retire(listener);
+    }
+    this.listeners = next;
+    this.endpoints.splice(0, this.endpoints.length, ...next.map((l) => l.endpoint));
+    this.invoker.warmAll();
+
+    const routesAfter = this.routeLines();
+    return {
+      routesAdded: routesAfter.filter((r) => !routesBefore.includes(r)),
+      routesRemoved: routesBefore.filter((r) => !routesAfter.includes(r)),
+      functionsReloaded: changes.reloaded.map((key) => functionName(app, key)),
+      functionsAdded: changes.added.map((key) => functionName(app, key)),
+      functionsRemoved: changes.removed.map((key) => functionName(previous, key)),
+    };
+  }
+
+  /**
+   * A port for an API a reload added: with `--port 0` any free one; else the first free port
+   * after the ports of the others (a removed API's listener on that port serves the new API).
+   */
+  private async placeNewApi(api: ApiSpec, taken: readonly number[], spare: Listener[]): Promise<Listener> {
+    const firstPort = this.options.port ?? 3000;
+    if (firstPort === 0) {
+      return this.open(api, 0);
+    }
+    const first = Math.max(firstPort - 1, ...taken) + 1;
+    const which = `the new API ${api.name} (${api.stackName}/${api.logicalId})`;
+    if (first > 65535) {
+      throw new CliError(`no port left for ${which}: 65535 is the last port; the previous APIs keep serving (restart with a lower --port, or --port 0 for free ports)`);
+    }
+    let port = first;
+    for (let attempt = 0; attempt < PORT_ATTEMPTS && port <= 65535; attempt++, port++) {
+      const reusable = spare.findIndex((l) => l.port === port);
+      if (reusable >= 0) {
+        return spare.splice(reusable, 1)[0];
+      }
+      try {
+        return await this.open(api, port);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') {
+          throw listenError(error as NodeJS.ErrnoException, this.host, port);
+        }
+      }
+    }
+    throw new CliError(`no free port for ${which}: ports ${first} to ${port - 1} are in use; the previous APIs keep serving (free one of them, or restart with --port 0 for free ports)`);
+  }
+
+  /** Binds a listener for `api` on `port` (0: any free one); rejects with the raw listen error. */
+  private async open(api: ApiSpec, port: number): Promise<Listener> {
+    const server = http.createServer({ keepAliveTimeout: 5000 });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, this.host, () => {
+        server.removeListener('error', reject);
+        resolve();
+      });
+    });
+    const actual = (server.address() as AddressInfo).port;
+    const listener: Listener = { server, port: actual, gateway: this.gatewayFor(api), endpoint: this.endpointOf(api, actual), retired: false };
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.onRequest(listener, req, res));
+    return listener;
+  }
+
+  private gatewayFor(api: ApiSpec): LocalGateway {
+    return new LocalGateway({
+      api,
+      invoker: this.invoker,
+      functions: this.app.functions,
+      verifier: this.verifier,
+      allowUnsigned: this.options.allowUnsigned,
+      tokenVerifier: this.tokenVerifier,
+      note: (id, text) => this.note(id, text),
+      keyCounters: this.keyCounters,
+    });
+  }
+
+  private endpointOf(api: ApiSpec, port: number): Endpoint {
+    return { api, host: this.host, port, urls: api.stages.map((s) => `http://${urlHost(this.host)}:${port}/${s}/`) };
+  }
+
+  private get host(): string {
+    return this.options.host ?? '127.0.0.1';
+  }
+
+  /** A removed API's port stops listening; its connections close once their request is answered. */
+  private retire(listener: Listener): void {
+    listener.retired = true;
+    this.retired.add(listener);
+    listener.server.close(() => this.retired.delete(listener));
+    listener.server.closeIdleConnections();
+  }
+
+  /** Listeners a failed reload opened: closed before anything could reach them. */
+  private discard(listeners: readonly Listener[]): void {
+    for (const listener of listeners) {
+      listener.server.close();
+      listener.server.closeAllConnections();
+    }
+  }
+
+  /** `METHOD URL` of every method of every stage served. */
+  private routeLines(): string[] {
+    const lines: string[] = [];
+    for (const { api, urls } of this.endpoints) {
+      urls.forEach((url) => {
+        const base = url.replace(/\/$/, '');
+        for (const { resource, method } of listMethods(api.root)) {
+          lines.push(`${method.httpMethod} ${base}${resource.path === '/' ? '/' : resource.path}`);
+        }
+      });
+    }
+    return lines;
+  }
+
+  private note(requestId: string, text: string): void {
+    this.options.print(`${requestId} GATEWAY ${text}`);
+  }
+
+  private onRequest(listener: Listener, req: http.IncomingMessage, res: http.ServerResponse): void {
+    // The gateway of the moment the request arrived: a reload during it does not change its answer.
+    const gateway = listener.gateway;
+    if (isConsoleTarget(req.url ?? '')) {
+      this.console.handle(req, res);
+      return;
+    }
+    const started = this.options.quiet ? 0n : process.hrtime.bigint();
+    const length = req.headers['content-length'];
+    if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
+      // No body: answer without waiting for the stream's end.
+      this.answer(listener, gateway, req, res, EMPTY, false, started);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = Number(length ?? 0) > MAX_BODY_BYTES;
+    req.on('data', (chunk: Buffer) => {
+      if (tooBig) {
+        return;
+      }
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        tooBig = true;
+        chunks.length = 0;
+      } else {
+        chunks.push(chunk);
+      }
+    });
+    req.on('end', () => this.answer(listener, gateway, req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooBig, started));
+    req.on('error', () => res.destroy());
+  }
+
+  private answer(
+    listener: Listener, gateway: LocalGateway, req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tooBig: boolean, started: bigint,
+  ): void {
+    const raw = req.rawHeaders;
+    const rawHeaders: Array<[string, string]> = [];
+    for (let i = 0; i < raw.length; i += 2) {
+      rawHeaders.push([raw[i], raw[i + 1]]);
+    }
+    const request: GatewayRequest = {
+      method: req.method ?? 'GET',
+      target: req.url ?? '/',
+      rawHeaders,
+      body,
+      sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+      port: req.socket.localPort,
+    };
+    const answer = tooBig ? Promise.resolve(tooLarge(newRequestId())) : gateway.handle(request);
+    answer.then((response) => {
+      if (listener.retired) {
+        // A reload removed the API while this request ran: its connection ends with this answer.
+        res.shouldKeepAlive = false;
+      }
+      if (!send(res, response)) {
+        // The pipeline checks every header; this is the last guard, so that no response can stop the server.
+        this.note(response.requestId, `the response could not be sent as HTTP (${describeUnsendable(response)}); answered 502`);
+        send(res, { statusCode: 502, headers: [['Content-Type', 'application/json'], ['x-amzn-RequestId', response.requestId]], body: '{"message":"Internal server error"}', requestId: response.requestId });
+      }
+      if (!this.options.quiet) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        this.options.print(`${response.requestId} ${request.method} ${request.target} ${response.statusCode} ${ms.toFixed(1)} ms`);
+      }
+    }, (error) => {
+      this.options.print(`- ERROR ${request.method} ${request.target}: ${error?.stack ?? error}`);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'application/json' });
+      }
+      res.end(JSON.stringify({ message: 'Internal server error' }));
+    });
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** The APIs that get a port: those with a stage. */
+function servedApis(app: LocalApp): ApiSpec[] {
+  return app.apis.filter((a) => a.stages.length > 0);
+}
+
+/** How the listing names a function: its construct path, else `<stack>/<logical id>`. */
+function functionName(app: LocalApp, key: string): string {
+  const fn = app.functions.get(key);
+  return fn === undefined ? key : fn.constructPath ?? `${fn.stackName}/${fn.logicalId}`;
+}
+
+/** Writes a response; false (nothing written) when Node refuses its status or headers. */
+function send(res: http.ServerResponse, response: GatewayResponse): boolean {
+  const flat: string[] = [];
+  for (const [name, value] of response.headers) {
+    flat.push(name, value);
+  }
+  // A string body goes out in the same write as the headers; bytes are sent as latin1 text,
+  // which keeps every byte as it is.
+  const text = typeof response.body === 'string';
+  flat.push('Content-Length', String(text ? Buffer.byteLength(response.body as string) : response.body.length));
+  try {
+    res.writeHead(response.statusCode, flat);
+  } catch {
+    return false;
+  }
+  if (text) {
+    res.end(response.body as string);
+  } else {
+    res.end((response.body as Buffer).toString('latin1'), 'latin1');
+  }
+  return true;
+}
+
+function describeUnsendable(response: GatewayResponse): string {
+  return unsendable(response) ?? 'refused by Node';
+}
+
+/** A host as it appears in a URL: an IPv6 address in brackets. */
+export function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/** Whether a bind address is reachable only from this machine. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || /^::ffff:127\./i.test(host);
+}
+
+/** A listen failure as one line that says what to do. */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new CliError(`port ${port} on ${host} is in use; pass --port with a free port (or 0 for any)`);
+    case 'EACCES':
+      return new CliError(`port ${port} on ${host} needs privileges this process does not have; pass --port 1024 or above (or 0 for any)`);
+    case 'EADDRNOTAVAIL':
+      return new CliError(`--host ${host}: no network interface of this machine has that address; pass an address of this machine, e.g. 127.0.0.1`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+      return new CliError(`--host ${host}: not an IP address and not a name this machine resolves; pass an address of this machine, e.g. 127.0.0.1`);
+    default:
+      return new CliError(`cannot listen on ${host} port ${port}: ${error.message}`);
+  }
+}
