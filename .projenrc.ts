@@ -1,4 +1,5 @@
 import { awscdk, javascript } from 'projen';
+import { CDK_PACKAGES, layerZones } from './projenrc/layer-rules';
 
 const project = new awscdk.AwsCdkConstructLibrary({
   author: 'cdk-vendor-outputs maintainers',
@@ -20,7 +21,7 @@ const project = new awscdk.AwsCdkConstructLibrary({
   // No runtime dependencies: what lib/ needs at run time is bundled into it at compile time
   // (see below), so the package ships only code that runs.
   devDeps: [
-    // Compiled into src/outputs/schema-validator.generated.js with its runtime helpers inlined.
+    // Compiled into src/outputs/cdk-free/schema-validator.generated.js with its runtime helpers inlined.
     'ajv@^8.17.1',
     // The CLI's AWS SDK, bundled into lib/vendor/ by scripts/vendor-dependencies.js.
     '@aws-sdk/client-cloudformation@^3.1169.0',
@@ -148,10 +149,10 @@ project.testTask.prependSpawn(ensureBrowser);
 // The schema validator is generated ahead of time (see scripts/generate-validator.js) and
 // copied next to the compiled code, which jsii does not do for .js files.
 project.addTask('gen:validator', {
-  description: 'Regenerate src/outputs/schema-validator.generated.js from the schema',
+  description: 'Regenerate src/outputs/cdk-free/schema-validator.generated.js from the schema',
   exec: 'node scripts/generate-validator.js',
 });
-project.compileTask.exec('cp src/outputs/schema-validator.generated.js lib/outputs/');
+project.compileTask.exec('cp src/outputs/cdk-free/schema-validator.generated.js lib/outputs/cdk-free/');
 // The CLI's AWS SDK and signer go into lib/vendor/ as single files; fails on any other package lib/ requires.
 project.compileTask.exec('node scripts/vendor-dependencies.js');
 // The modules that import those vendored packages (devDependencies, bundled into lib/vendor/).
@@ -161,6 +162,17 @@ project.eslint?.allowDevDeps('src/cli/local/auth/cognito/**');
 project.eslint?.allowDevDeps('src/cli/local/rest/validation/**');
 project.eslint?.allowDevDeps('src/cli/local/rest/mapping/**');
 project.eslint?.allowDevDeps('src/cli/local/rest/integrations/**');
+
+// The layers of src/ (projenrc/layer-rules.ts): no import loops, no import from a lower layer to a
+// higher one, and nothing the CLI loads imports aws-cdk-lib or constructs.
+project.eslint?.addRules({
+  'import/no-cycle': ['error', { ignoreExternal: true }],
+  'import/no-restricted-paths': ['error', { zones: layerZones() }],
+});
+project.eslint?.addOverride({
+  files: ['src/cli/**/*.ts', 'src/outputs/cdk-free/**/*.ts', 'src/client/**/*.ts'],
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', CDK_PACKAGES] },
+});
 
 // Frontends get the REST helper as a package of its own, without the library's peers.
 const packageClient = project.addTask('package:client', {

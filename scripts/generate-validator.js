@@ -14,7 +14,7 @@ const esbuild = require('esbuild');
 
 const root = path.join(__dirname, '..');
 const schema = JSON.parse(fs.readFileSync(path.join(root, 'schema', 'vendor-outputs.schema.json'), 'utf8'));
-const target = path.join(root, 'src', 'outputs', 'schema-validator.generated.js');
+const target = path.join(root, 'src', 'outputs', 'cdk-free', 'schema-validator.generated.js');
 
 /** The validator as ajv's standalone code: a CommonJS module that still requires ajv's runtime. */
 function standalone() {

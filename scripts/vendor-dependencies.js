@@ -140,7 +140,7 @@ function main(libDir) {
     throw new Error(problems.join('\n'));
   }
   // The generated validator names the files esbuild inlined in `// node_modules/...` comments.
-  const validator = fs.readFileSync(path.join(libDir, 'outputs', 'schema-validator.generated.js'), 'utf8');
+  const validator = fs.readFileSync(path.join(libDir, 'outputs', 'cdk-free', 'schema-validator.generated.js'), 'utf8');
   const inlined = [...validator.matchAll(/^\/\/ (node_modules\/\S+)$/gm)].map((match) => packageDirOf(match[1]));
   const packageDirs = new Set([...inlined, ...[...bundled.values()].flatMap((b) => b.packages)]);
   fs.mkdirSync(vendorDir, { recursive: true });

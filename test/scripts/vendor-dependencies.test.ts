@@ -25,7 +25,7 @@ function vendor() {
 beforeEach(() => {
   lib = fs.mkdtempSync(path.join(os.tmpdir(), 'vendor-lib-'));
   // The generated validator is part of every lib/; its inlined packages go into the notices.
-  write({ 'outputs/schema-validator.generated.js': fs.readFileSync(path.join(ROOT, 'src', 'outputs', 'schema-validator.generated.js'), 'utf8') });
+  write({ 'outputs/cdk-free/schema-validator.generated.js': fs.readFileSync(path.join(ROOT, 'src', 'outputs', 'cdk-free', 'schema-validator.generated.js'), 'utf8') });
 });
 
 afterEach(() => fs.rmSync(lib, { recursive: true, force: true }));

@@ -17,7 +17,7 @@ type CompiledValidator = ((data: unknown) => boolean) & { errors?: AjvError[] | 
 // Generated at build time from schema/vendor-outputs.schema.json by scripts/generate-validator.js:
 // loading it costs ~1 ms, where compiling the schema with ajv costs ~75 ms per process.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const compiled: CompiledValidator = require('../schema-validator.generated');
+const compiled: CompiledValidator = require('./schema-validator.generated');
 
 /**
  * Validates a parsed document against the vendor_outputs.json schema.
