@@ -11,10 +11,11 @@ import { apigwId, requestId as newRequestId, traceId as newTraceId } from '../co
 import { requireApiKey } from './pipeline/api-key';
 import { authorize } from './pipeline/authorize';
 import { ExecutionLog } from './pipeline/execution-log';
-import { GatewayError, renderError } from './pipeline/gateway-errors';
-import { integrate, isGatewayError } from './pipeline/integrate';
+import { GatewayError, isGatewayError } from './pipeline/gateway-errors';
+import { integrate } from './pipeline/integrate';
 import { checkLimits } from './pipeline/limits';
 import { mapResponse } from './pipeline/map-response';
+import { renderError } from './pipeline/render-error';
 import { GatewayRequest, GatewayResponse, GatewaySettings, ReceivedRequest, RequestHeaders, RoutedRequest } from './pipeline/request';
 import { routeRequest } from './pipeline/route';
 import { throttle } from './pipeline/throttle';
@@ -22,7 +23,7 @@ import { validateRequest } from './pipeline/validate-request';
 import { parseQuery } from './query-string';
 
 export { ExecutionLog, mask } from './pipeline/execution-log';
-export { MAX_BODY_BYTES, tooLarge } from './pipeline/gateway-errors';
+export { MAX_BODY_BYTES, tooLarge } from './pipeline/render-error';
 export type { GatewayRequest, GatewayResponse, GatewaySettings } from './pipeline/request';
 export { TEST_INVOKE_STAGE } from './pipeline/route';
 
@@ -42,7 +43,7 @@ export class LocalGateway {
       return refused;
     }
     const routed = routeRequest(received);
-    if ('type' in routed) {
+    if (isGatewayError(routed)) {
       return renderError(this.settings.api, received.ids, routed, received);
     }
     for (const check of CHECKS) {

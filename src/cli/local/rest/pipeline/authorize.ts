@@ -3,11 +3,11 @@
  * refuses the request or sets its identity. The console's TEST skips this step (unless
  * `test-invoke --authorize`).
  */
-import { GatewayError } from './gateway-errors';
+import { AUTHORIZER_CONFIGURATION_ERROR, GatewayError } from './gateway-errors';
 import type { RoutedRequest } from './request';
 import { authorizeCognito } from '../authorizers/cognito-authorizer';
 import { authorizeIam } from '../authorizers/iam';
-import { AUTHORIZER_CONFIGURATION_ERROR, authorizeLambda } from '../authorizers/lambda-authorizer';
+import { authorizeLambda } from '../authorizers/lambda-authorizer';
 
 type Authorizer = (routed: RoutedRequest) => GatewayError | undefined | Promise<GatewayError | undefined>;
 

@@ -27,10 +27,6 @@ export interface MethodResponse {
 
 export type IntegrationResult = MethodResponse | GatewayError;
 
-export function isGatewayError(result: IntegrationResult): result is GatewayError {
-  return !('statusCode' in result);
-}
-
 export function integrate(routed: RoutedRequest): Promise<IntegrationResult> | IntegrationResult {
   const integration = routed.route.method.integration;
   switch (integration.type) {
