@@ -10,7 +10,7 @@ import { maskedEvent } from '../pipeline/execution-log';
 import {
   GatewayError, INTEGRATION_FAILURE_500, INTEGRATION_FAILURE_502, INTEGRATION_FAILURE_NOT_POST, INTEGRATION_TIMEOUT,
 } from '../pipeline/gateway-errors';
-import type { IntegrationResult } from '../pipeline/integrate';
+import type { IntegrationResult } from '../pipeline/method-response';
 import type { RoutedRequest } from '../pipeline/request';
 import { isBinaryType, parseProxyResult } from '../proxy-response';
 

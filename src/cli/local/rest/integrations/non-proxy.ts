@@ -11,7 +11,7 @@ import { isUtf8 } from 'buffer';
 import type { NonProxyIntegrationSpec } from '../../model/local-app';
 import { TemplateError } from '../mapping/template-error';
 import { API_CONFIGURATION_ERROR, GatewayError, isGatewayError, notJson, UNSUPPORTED_MEDIA_TYPE } from '../pipeline/gateway-errors';
-import type { IntegrationResult } from '../pipeline/integrate';
+import type { IntegrationResult } from '../pipeline/method-response';
 import type { RoutedRequest } from '../pipeline/request';
 import { awsBackend } from './non-proxy/aws-backend';
 import { BackendResponse, IntegrationRequest } from './non-proxy/backend';

@@ -4,7 +4,7 @@
  */
 import { localPoolId, parsePoolArn, poolIssuer } from '../../auth/cognito/user-pool';
 import { CognitoAuthorizerSpec, CognitoPoolSpec, LambdaAuthorizerSpec } from '../../model/local-app';
-import type { StackArtifact } from '../../template/assembly';
+import type { StackArtifact } from '../../template/stack-artifact';
 import { IntrinsicEnvironment, tryEvaluateString } from '../../template/intrinsics';
 import { integrationFunctionId, referencedId } from '../../template/template-references';
 
