@@ -3,8 +3,8 @@
  * before (authorization, API key, throttling, request validation), so that a user sees at a glance
  * which method behaves as deployed and which is not served, and why.
  */
-import type { ApiSpec, IntegrationSpec, MethodSpec, ResourceNode } from '../model/local-app';
-import { awsServiceEndpoint } from '../rest/integrations/aws-service-request';
+import type { ApiSpec, MethodSpec, ResourceNode } from '../model/local-app';
+import { integrationKind } from '../rest/integrations/kinds';
 import { stageThrottleOf } from '../rest/pipeline/stage-buckets';
 import { listMethods } from '../rest/router';
 
@@ -27,7 +27,7 @@ export function routeRows(api: ApiSpec, stage: string, stageUrl: string, functio
   return listMethods(api.root).map(({ resource, method }) => ({
     method: method.httpMethod,
     url: `${base}${resource.path === '/' ? '/' : resource.path}`,
-    target: integrationTarget(method.integration, functionLabel, env),
+    target: integrationKind(method.integration.type).listingTarget(method.integration, { functionLabel, env }),
     checks: methodChecks(api, stage, resource, method),
   }));
 }
@@ -37,39 +37,6 @@ export function formatRouteRows(rows: readonly RouteRow[]): string[] {
   const methodWidth = Math.max(0, ...rows.map((r) => r.method.length));
   const urlWidth = Math.max(0, ...rows.map((r) => r.url.length));
   return rows.map((r) => `  ${r.method.padEnd(methodWidth)}  ${r.url.padEnd(urlWidth)}  -> ${r.target}  [${r.checks.join('; ')}]`);
-}
-
-function integrationTarget(integration: IntegrationSpec, functionLabel: FunctionLabel, env: NodeJS.ProcessEnv): string {
-  switch (integration.type) {
-    case 'AWS_PROXY':
-      return integration.integrationHttpMethod === undefined
-        ? functionLabel(integration.functionKey)
-        : `${functionLabel(integration.functionKey)} (IntegrationHttpMethod ${integration.integrationHttpMethod}, not POST: answers 500)`;
-    case 'HTTP_PROXY':
-      return integration.description;
-    case 'UNSUPPORTED':
-      return `not served (${integration.description})`;
-    default:
-      break;
-  }
-  const backend = integration.backend;
-  switch (backend.kind) {
-    case 'mock':
-      return 'MOCK';
-    case 'lambda':
-      return `${functionLabel(backend.functionKey)} (non-proxy)`;
-    case 'http':
-      return integration.description;
-    case 'aws': {
-      const endpoint = awsServiceEndpoint(backend.uri, env);
-      if (endpoint === undefined) {
-        return integration.description;
-      }
-      return endpoint.endpoint !== undefined
-        ? `${integration.description} at ${endpoint.endpoint}`
-        : `${integration.description} (no endpoint: set ${endpoint.variable} or AWS_ENDPOINT_URL; answers 500)`;
-    }
-  }
 }
 
 function methodChecks(api: ApiSpec, stage: string, resource: ResourceNode, method: MethodSpec): string[] {
