@@ -4,6 +4,7 @@
  * which method behaves as deployed and which is not served, and why.
  */
 import type { ApiSpec, MethodSpec, ResourceNode } from '../model/local-app';
+import { authorizerKind } from '../rest/authorizers/kinds';
 import { integrationKind } from '../rest/integrations/kinds';
 import { stageThrottleOf } from '../rest/pipeline/stage-buckets';
 import { listMethods } from '../rest/router';
@@ -40,7 +41,7 @@ export function formatRouteRows(rows: readonly RouteRow[]): string[] {
 }
 
 function methodChecks(api: ApiSpec, stage: string, resource: ResourceNode, method: MethodSpec): string[] {
-  const checks = [authorization(method)];
+  const checks = [authorizerKind(method.authorizationType).describe(method)];
   if (method.apiKeyRequired) {
     const planned = (api.usage?.plans ?? []).some((plan) => Object.prototype.hasOwnProperty.call(plan.stages, stage));
     checks.push(planned ? 'API key' : `API key, but no usage plan covers stage ${stage}: 403`);
@@ -56,17 +57,4 @@ function methodChecks(api: ApiSpec, stage: string, resource: ResourceNode, metho
     checks.push([`validator ${validation.validatorName}: ${what.join(', ') || 'nothing'}`, ...unusable].join(', '));
   }
   return checks;
-}
-
-function authorization(method: MethodSpec): string {
-  const type = method.authorizationType;
-  if (type === 'COGNITO_USER_POOLS') {
-    const cognito = method.cognitoAuthorizer;
-    const details = [
-      cognito !== undefined && cognito.pools.length > 0 ? `pool ${cognito.pools.map((p) => p.poolId).join(', ')}` : '',
-      method.authorizationScopes.length > 0 ? `scopes ${method.authorizationScopes.join(' ')}` : '',
-    ].filter((x) => x !== '');
-    return `${type}${method.authorizerName !== undefined ? ` ${method.authorizerName}` : ''}${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
-  }
-  return method.authorizerName !== undefined && type === 'CUSTOM' ? `CUSTOM ${method.authorizerName}` : type;
 }
