@@ -1,7 +1,8 @@
 /**
  * One REST API's request pipeline, as API Gateway runs it. Each step is a file of ./pipeline:
  *
- *   limits -> route -> authorize -> api-key -> throttle -> validate-request -> integrate (one file per integration type) -> map-response
+ *   limits -> route -> authorize (the method's authorizer kind) -> api-key -> throttle -> validate-request
+ *   -> integrate (the method's integration kind) -> map-response
  *
  * A step either lets the request go on or answers it (a gateway error, rendered with the API's
  * gateway responses). The HTTP server and `test-invoke` both drive this pipeline; neither knows
