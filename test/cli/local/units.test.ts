@@ -4,7 +4,8 @@
  * gateway error rendering.
  */
 import { mask, maskedEvent } from '../../../src/cli/local/rest/pipeline/execution-log';
-import { renderError, UNKNOWN_STAGE } from '../../../src/cli/local/rest/pipeline/gateway-errors';
+import { UNKNOWN_STAGE } from '../../../src/cli/local/rest/pipeline/gateway-errors';
+import { renderError } from '../../../src/cli/local/rest/pipeline/render-error';
 import { unsendable } from '../../../src/cli/local/rest/pipeline/sendable';
 import { isBinaryType, parseProxyResult } from '../../../src/cli/local/rest/proxy-response';
 import { localizeUrl, pendingExpression } from '../../../src/cli/local/server/local-outputs';
@@ -147,7 +148,7 @@ describe('what HTTP can carry (Node refuses the rest and would throw)', () => {
 
 describe('gateway errors', () => {
   const ids = { requestId: 'r-1', apigwId: 'g-1=', traceId: 'Root=1-0-0' };
-  const error = { type: 'MISSING_AUTHENTICATION_TOKEN', status: 403, message: 'Missing Authentication Token', errorType: 'MissingAuthenticationTokenException' };
+  const error = { type: 'MISSING_AUTHENTICATION_TOKEN' as const, status: 403, message: 'Missing Authentication Token', errorType: 'MissingAuthenticationTokenException' };
   const api = (gatewayResponses: any[]) => ({ gatewayResponses } as any);
 
   test('the default rendering', () => {

@@ -102,11 +102,19 @@ export interface LambdaProxyIntegrationSpec {
   readonly integrationHttpMethod?: string;
 }
 
+/** An integration that is not served locally (every request answers 500), and why. */
+export interface UnsupportedIntegrationSpec {
+  readonly type: 'UNSUPPORTED';
+  /** What the route listing and messages call it (`HTTP integration through a VPC link`). */
+  readonly description: string;
+}
+
+/** A method's integration, as its kind (rest/integrations/kinds.ts) reads it; `type` names the kind that runs it. */
 export type IntegrationSpec =
   | LambdaProxyIntegrationSpec
   | NonProxyIntegrationSpec
   | HttpProxyIntegrationSpec
-  | { readonly type: 'UNSUPPORTED'; readonly description: string };
+  | UnsupportedIntegrationSpec;
 
 /** An `AWS::ApiGateway::Authorizer` of type `TOKEN` or `REQUEST` (a Lambda authorizer). */
 export interface LambdaAuthorizerSpec {

@@ -1,7 +1,8 @@
 /**
  * One REST API's request pipeline, as API Gateway runs it. Each step is a file of ./pipeline:
  *
- *   limits -> route -> authorize -> api-key -> throttle -> validate-request -> integrate (one file per integration type) -> map-response
+ *   limits -> route -> authorize (the method's authorizer kind) -> api-key -> throttle -> validate-request
+ *   -> integrate (the method's integration kind) -> map-response
  *
  * A step either lets the request go on or answers it (a gateway error, rendered with the API's
  * gateway responses). The HTTP server and `test-invoke` both drive this pipeline; neither knows
@@ -11,10 +12,11 @@ import { apigwId, requestId as newRequestId, traceId as newTraceId } from '../co
 import { requireApiKey } from './pipeline/api-key';
 import { authorize } from './pipeline/authorize';
 import { ExecutionLog } from './pipeline/execution-log';
-import { GatewayError, renderError } from './pipeline/gateway-errors';
-import { integrate, isGatewayError } from './pipeline/integrate';
+import { GatewayError, isGatewayError } from './pipeline/gateway-errors';
+import { integrate } from './pipeline/integrate';
 import { checkLimits } from './pipeline/limits';
 import { mapResponse } from './pipeline/map-response';
+import { renderError } from './pipeline/render-error';
 import { GatewayRequest, GatewayResponse, GatewaySettings, ReceivedRequest, RequestHeaders, RoutedRequest } from './pipeline/request';
 import { routeRequest } from './pipeline/route';
 import { throttle } from './pipeline/throttle';
@@ -22,7 +24,7 @@ import { validateRequest } from './pipeline/validate-request';
 import { parseQuery } from './query-string';
 
 export { ExecutionLog, mask } from './pipeline/execution-log';
-export { MAX_BODY_BYTES, tooLarge } from './pipeline/gateway-errors';
+export { MAX_BODY_BYTES, tooLarge } from './pipeline/render-error';
 export type { GatewayRequest, GatewayResponse, GatewaySettings } from './pipeline/request';
 export { TEST_INVOKE_STAGE } from './pipeline/route';
 
@@ -42,7 +44,7 @@ export class LocalGateway {
       return refused;
     }
     const routed = routeRequest(received);
-    if ('type' in routed) {
+    if (isGatewayError(routed)) {
       return renderError(this.settings.api, received.ids, routed, received);
     }
     for (const check of CHECKS) {

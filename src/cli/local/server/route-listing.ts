@@ -3,8 +3,9 @@
  * before (authorization, API key, throttling, request validation), so that a user sees at a glance
  * which method behaves as deployed and which is not served, and why.
  */
-import type { ApiSpec, IntegrationSpec, MethodSpec, ResourceNode } from '../model/local-app';
-import { awsServiceEndpoint } from '../rest/integrations/aws-service-request';
+import type { ApiSpec, MethodSpec, ResourceNode } from '../model/local-app';
+import { authorizerKind } from '../rest/authorizers/kinds';
+import { integrationKind } from '../rest/integrations/kinds';
 import { stageThrottleOf } from '../rest/pipeline/stage-buckets';
 import { listMethods } from '../rest/router';
 
@@ -27,7 +28,7 @@ export function routeRows(api: ApiSpec, stage: string, stageUrl: string, functio
   return listMethods(api.root).map(({ resource, method }) => ({
     method: method.httpMethod,
     url: `${base}${resource.path === '/' ? '/' : resource.path}`,
-    target: integrationTarget(method.integration, functionLabel, env),
+    target: integrationKind(method.integration.type).listingTarget(method.integration, { functionLabel, env }),
     checks: methodChecks(api, stage, resource, method),
   }));
 }
@@ -39,41 +40,8 @@ export function formatRouteRows(rows: readonly RouteRow[]): string[] {
   return rows.map((r) => `  ${r.method.padEnd(methodWidth)}  ${r.url.padEnd(urlWidth)}  -> ${r.target}  [${r.checks.join('; ')}]`);
 }
 
-function integrationTarget(integration: IntegrationSpec, functionLabel: FunctionLabel, env: NodeJS.ProcessEnv): string {
-  switch (integration.type) {
-    case 'AWS_PROXY':
-      return integration.integrationHttpMethod === undefined
-        ? functionLabel(integration.functionKey)
-        : `${functionLabel(integration.functionKey)} (IntegrationHttpMethod ${integration.integrationHttpMethod}, not POST: answers 500)`;
-    case 'HTTP_PROXY':
-      return integration.description;
-    case 'UNSUPPORTED':
-      return `not served (${integration.description})`;
-    default:
-      break;
-  }
-  const backend = integration.backend;
-  switch (backend.kind) {
-    case 'mock':
-      return 'MOCK';
-    case 'lambda':
-      return `${functionLabel(backend.functionKey)} (non-proxy)`;
-    case 'http':
-      return integration.description;
-    case 'aws': {
-      const endpoint = awsServiceEndpoint(backend.uri, env);
-      if (endpoint === undefined) {
-        return integration.description;
-      }
-      return endpoint.endpoint !== undefined
-        ? `${integration.description} at ${endpoint.endpoint}`
-        : `${integration.description} (no endpoint: set ${endpoint.variable} or AWS_ENDPOINT_URL; answers 500)`;
-    }
-  }
-}
-
 function methodChecks(api: ApiSpec, stage: string, resource: ResourceNode, method: MethodSpec): string[] {
-  const checks = [authorization(method)];
+  const checks = [authorizerKind(method.authorizationType).describe(method)];
   if (method.apiKeyRequired) {
     const planned = (api.usage?.plans ?? []).some((plan) => Object.prototype.hasOwnProperty.call(plan.stages, stage));
     checks.push(planned ? 'API key' : `API key, but no usage plan covers stage ${stage}: 403`);
@@ -89,17 +57,4 @@ function methodChecks(api: ApiSpec, stage: string, resource: ResourceNode, metho
     checks.push([`validator ${validation.validatorName}: ${what.join(', ') || 'nothing'}`, ...unusable].join(', '));
   }
   return checks;
-}
-
-function authorization(method: MethodSpec): string {
-  const type = method.authorizationType;
-  if (type === 'COGNITO_USER_POOLS') {
-    const cognito = method.cognitoAuthorizer;
-    const details = [
-      cognito !== undefined && cognito.pools.length > 0 ? `pool ${cognito.pools.map((p) => p.poolId).join(', ')}` : '',
-      method.authorizationScopes.length > 0 ? `scopes ${method.authorizationScopes.join(' ')}` : '',
-    ].filter((x) => x !== '');
-    return `${type}${method.authorizerName !== undefined ? ` ${method.authorizerName}` : ''}${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
-  }
-  return method.authorizerName !== undefined && type === 'CUSTOM' ? `CUSTOM ${method.authorizerName}` : type;
 }

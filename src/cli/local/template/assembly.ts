@@ -9,6 +9,7 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from './intrinsics';
+import type { StackArtifact } from './stack-artifact';
 import { integrationFunctionId, referencedId } from './template-references';
 import { AssemblyStack, readCloudAssembly, readTemplate } from '../../assembly/cloud-assembly';
 import { readConstructPaths } from '../../assembly/construct-paths';
@@ -30,14 +31,6 @@ export { integrationFunctionId, referencedId } from './template-references';
 
 /** Region used when a stack is environment-agnostic. */
 export const DEFAULT_REGION = 'us-east-1';
-
-/** A stack of the assembly with what the local tools add to it. */
-export interface StackArtifact extends AssemblyStack {
-  /** The stack's region, or {@link DEFAULT_REGION} when environment-agnostic. */
-  readonly region: string;
-  /** Logical id → construct path (without a final `/Resource`). */
-  readonly constructPaths: Map<string, string>;
-}
 
 /** Reads the assembly in `assemblyDir`; `stackNames` (artifact ids, stack names or display names) narrows it. */
 export function readLocalApp(assemblyDir: string, stackNames: string[] = []): LocalApp {

@@ -13,15 +13,10 @@ import { buildEvent } from '../event';
 import { evaluatePolicy } from './policy';
 import { eventInputOf } from '../integrations/lambda-proxy';
 import { mask, maskedEvent } from '../pipeline/execution-log';
-import { GatewayError, UNAUTHORIZED } from '../pipeline/gateway-errors';
+import {
+  AUTHORIZER_CONFIGURATION_ERROR, EXPLICIT_DENY, GatewayError, IMPLICIT_DENY, isGatewayError, UNAUTHORIZED,
+} from '../pipeline/gateway-errors';
 import type { GatewaySettings, RoutedRequest } from '../pipeline/request';
-
-/** The policy explicitly denies the method (gateway response `ACCESS_DENIED`). */
-export const EXPLICIT_DENY: GatewayError = { type: 'ACCESS_DENIED', status: 403, message: 'User is not authorized to access this resource with an explicit deny', messageKey: 'Message', errorType: 'AccessDeniedException' };
-/** No statement of the policy allows the method. */
-export const IMPLICIT_DENY: GatewayError = { type: 'ACCESS_DENIED', status: 403, message: 'User is not authorized to access this resource', messageKey: 'Message', errorType: 'AccessDeniedException' };
-/** The authorizer failed (an error other than `Unauthorized`, a crash, a timeout, a malformed answer). */
-export const AUTHORIZER_CONFIGURATION_ERROR: GatewayError = { type: 'AUTHORIZER_CONFIGURATION_ERROR', status: 500, message: null, errorType: 'AuthorizerConfigurationException' };
 
 /** One cache per gateway (one API). */
 const caches = new WeakMap<GatewaySettings, AuthorizerCache>();
@@ -47,7 +42,7 @@ export async function authorizeLambda(routed: RoutedRequest, authorizer: LambdaA
     log?.add(`Using cached authorizer policy for principal: ${result.principalId}`);
   } else {
     const answered = await callAuthorizer(routed, authorizer, identity);
-    if (!('principalId' in answered)) {
+    if (isGatewayError(answered)) {
       return answered;
     }
     result = answered;

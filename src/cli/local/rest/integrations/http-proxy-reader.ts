@@ -3,6 +3,7 @@
  * be served locally becomes an `UNSUPPORTED` integration with a start-up warning saying why.
  */
 import { isParameterTarget } from './request-parameters';
+import { notServed } from './unsupported-kind';
 import type { IntegrationSpec } from '../../model/local-app';
 import { integrationTimeoutMs } from '../reader/integration-timeout';
 
@@ -51,5 +52,5 @@ export function readHttpProxyIntegration(integration: any, evaluate: (expression
 }
 
 function unsupported(description: string, warning: string): ReadIntegration {
-  return { integration: { type: 'UNSUPPORTED', description }, warning };
+  return { integration: notServed(description), warning };
 }

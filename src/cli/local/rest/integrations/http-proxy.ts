@@ -18,7 +18,7 @@ import { mapRequestParameters, MappedParameters } from './request-parameters';
 import type { HttpProxyIntegrationSpec } from '../../model/local-app';
 import { javaMap, maskedHeaders } from '../pipeline/execution-log';
 import { API_CONFIGURATION_ERROR, GatewayError, INTEGRATION_TIMEOUT } from '../pipeline/gateway-errors';
-import type { IntegrationResult } from '../pipeline/integrate';
+import type { IntegrationResult } from '../pipeline/method-response';
 import type { RoutedRequest } from '../pipeline/request';
 import { isBinaryType } from '../proxy-response';
 

@@ -7,8 +7,10 @@ import { InvokeOutcome } from '../../lambda/invoker';
 import type { FunctionSpec, IntegrationSpec } from '../../model/local-app';
 import { buildEvent, EventInput } from '../event';
 import { maskedEvent } from '../pipeline/execution-log';
-import { GatewayError, INTEGRATION_FAILURE_500, INTEGRATION_FAILURE_502, INTEGRATION_TIMEOUT } from '../pipeline/gateway-errors';
-import type { IntegrationResult } from '../pipeline/integrate';
+import {
+  GatewayError, INTEGRATION_FAILURE_500, INTEGRATION_FAILURE_502, INTEGRATION_FAILURE_NOT_POST, INTEGRATION_TIMEOUT,
+} from '../pipeline/gateway-errors';
+import type { IntegrationResult } from '../pipeline/method-response';
 import type { RoutedRequest } from '../pipeline/request';
 import { isBinaryType, parseProxyResult } from '../proxy-response';
 
@@ -127,9 +129,6 @@ function notInvokedWith(routed: RoutedRequest, fn: FunctionSpec, httpMethod: str
   }
   return INTEGRATION_FAILURE_NOT_POST;
 }
-
-/** The gateway response for an integration Lambda refused; API Gateway answers it 500, not INTEGRATION_FAILURE's documented 504. */
-const INTEGRATION_FAILURE_NOT_POST: GatewayError = { type: 'INTEGRATION_FAILURE', status: 500, message: 'Internal server error', errorType: 'InternalServerErrorException' };
 
 function invokeWithTimeout(routed: RoutedRequest, fn: FunctionSpec, timeoutMs: number, event: EventInput): Promise<InvokeOutcome | 'integration-timeout'> {
   return new Promise((resolve) => {

@@ -10,29 +10,26 @@
 import { isUtf8 } from 'buffer';
 import type { NonProxyIntegrationSpec } from '../../model/local-app';
 import { TemplateError } from '../mapping/template-error';
-import { API_CONFIGURATION_ERROR, GatewayError } from '../pipeline/gateway-errors';
-import type { IntegrationResult } from '../pipeline/integrate';
+import { API_CONFIGURATION_ERROR, GatewayError, isGatewayError, notJson, UNSUPPORTED_MEDIA_TYPE } from '../pipeline/gateway-errors';
+import type { IntegrationResult } from '../pipeline/method-response';
 import type { RoutedRequest } from '../pipeline/request';
 import { awsBackend } from './non-proxy/aws-backend';
 import { BackendResponse, IntegrationRequest } from './non-proxy/backend';
 import { httpBackend } from './non-proxy/http-backend';
-import { lambdaBackend, notJson } from './non-proxy/lambda-backend';
+import { lambdaBackend } from './non-proxy/lambda-backend';
 import { mockBackend } from './non-proxy/mock-backend';
 import { mapRequest } from './non-proxy/request-mapping';
 import { overriddenParameters } from './non-proxy/request-override';
 import { mapIntegrationResponse, selectIntegrationResponse } from './non-proxy/response-mapping';
 import { mapRequestParameters } from './request-parameters';
 
-/** The gateway's 415 when the passthrough behaviour refuses an unmapped content type. */
-export const UNSUPPORTED_MEDIA_TYPE: GatewayError = { type: 'UNSUPPORTED_MEDIA_TYPE', status: 415, message: 'Unsupported Media Type', errorType: 'UnsupportedMediaTypeException' };
-
 export async function integrateNonProxy(routed: RoutedRequest, integration: NonProxyIntegrationSpec): Promise<IntegrationResult> {
   const request = integrationRequest(routed, integration);
-  if ('type' in request) {
+  if (isGatewayError(request)) {
     return request;
   }
   const backend = await callBackend(routed, integration, request);
-  if ('type' in backend) {
+  if (isGatewayError(backend)) {
     return backend;
   }
   routed.log?.add(`Endpoint response body before transformations: ${isUtf8(backend.body) ? backend.body.toString('utf8') : `[Binary Data] (${backend.body.length} bytes)`}`);

@@ -1,7 +1,7 @@
 /**
  * Step: the request limits API Gateway applies before anything else (REST API quotas).
  */
-import { MAX_BODY_BYTES, tooLarge } from './gateway-errors';
+import { MAX_BODY_BYTES, tooLarge } from './render-error';
 import type { GatewayResponse, ReceivedRequest } from './request';
 
 /** A payload over 10 MB is refused at the front door with a plain-text 413. */

@@ -6,8 +6,9 @@
  * unchecked.
  */
 import { javaMap } from './execution-log';
-import { INTEGRATION_FAILURE_502, renderError } from './gateway-errors';
-import type { MethodResponse } from './integrate';
+import { INTEGRATION_FAILURE_502 } from './gateway-errors';
+import type { MethodResponse } from './method-response';
+import { renderError } from './render-error';
 import type { GatewayResponse, RoutedRequest } from './request';
 import { unsendable } from './sendable';
 

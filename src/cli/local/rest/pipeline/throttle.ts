@@ -7,19 +7,13 @@
  * An API without usage plans or stage throttling returns at once. The console's TEST skips this step.
  */
 import { maskKey } from './api-key';
-import type { GatewayError } from './gateway-errors';
+import { GatewayError, QUOTA_EXCEEDED, THROTTLED } from './gateway-errors';
 import { KeyCounters } from './key-counters';
 import type { GatewaySettings, RoutedRequest } from './request';
 import { StageBuckets } from './stage-buckets';
 import type { TokenBucket } from './token-bucket';
 import { ownGet } from '../../common/own-record';
 import type { UsageSpec } from '../../model/local-app';
-
-// Both as recorded from deployed APIs: a throttled request's 31-byte body with TooManyRequestsException
-// (github.com/amberelectric/public-api/issues/280), a used-up quota's LimitExceededException
-// (github.com/massif-press/compcon/issues/2237); the words are the gateway's (knowledge center: api-gateway-429-limit).
-export const THROTTLED: GatewayError = { type: 'THROTTLED', status: 429, message: 'Too Many Requests', errorType: 'TooManyRequestsException' };
-export const QUOTA_EXCEEDED: GatewayError = { type: 'QUOTA_EXCEEDED', status: 429, message: 'Limit Exceeded', errorType: 'LimitExceededException' };
 
 /** Per gateway (one API): its stage buckets, and its key counters when the server shares none. */
 const state = new WeakMap<GatewaySettings, { readonly stages: StageBuckets; readonly keys: KeyCounters }>();

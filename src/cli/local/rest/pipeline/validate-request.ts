@@ -8,24 +8,10 @@
  * and `{"message": "Missing required request parameters: [q]"}` (responses of deployed APIs
  * recorded in public test suites; the service's own messages have no other source).
  */
-import { API_CONFIGURATION_ERROR, GatewayError } from './gateway-errors';
+import { API_CONFIGURATION_ERROR, GatewayError, INVALID_REQUEST_BODY, missingRequestParameters } from './gateway-errors';
 import type { RoutedRequest } from './request';
 import type { BodyModelSpec, RequestValidationSpec } from '../../model/local-app';
 import { bodyProblems, missingParameters, modelFor, requestMediaType } from '../validation/request-checks';
-
-export const INVALID_REQUEST_BODY: GatewayError = {
-  type: 'BAD_REQUEST_BODY',
-  status: 400,
-  message: 'Invalid request body',
-  errorType: 'BadRequestException',
-  body: '{"message": "Invalid request body"}',
-};
-
-/** BAD_REQUEST_PARAMETERS for the names the request lacks, in the template's order. */
-export function missingRequestParameters(names: readonly string[]): GatewayError {
-  const message = `Missing required request parameters: [${names.join(', ')}]`;
-  return { type: 'BAD_REQUEST_PARAMETERS', status: 400, message, errorType: 'BadRequestException', body: `{"message": ${JSON.stringify(message)}}` };
-}
 
 export function validateRequest(routed: RoutedRequest): GatewayError | undefined {
   const validation = routed.route.method.requestValidation;

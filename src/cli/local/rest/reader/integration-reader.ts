@@ -1,142 +1,14 @@
 /**
- * Reads a method's `Integration` from a template: `AWS_PROXY` to a function of the template,
- * `HTTP_PROXY`, and the non-proxy kinds (`MOCK`, `AWS` to a Lambda function or another service,
- * `HTTP`) with their templates, parameters and integration responses.
+ * Reads a method's `Integration` from a template: the kind registered for its `Type`
+ * (../integrations/kinds.ts) reads the rest; a type no kind reads is not served.
  */
-import { integrationTimeoutMs } from './integration-timeout';
-import { stringEntries } from '../../common/own-record';
-import {
-  ContentHandling, IntegrationResponseSpec, IntegrationSpec, NonProxyBackend, NonProxyIntegrationSpec, PassthroughBehavior,
-} from '../../model/local-app';
-import { IntrinsicEnvironment, tryEvaluateString } from '../../template/intrinsics';
-import { readHttpProxyIntegration } from '../integrations/http-proxy-reader';
+import type { IntegrationSpec } from '../../model/local-app';
+import type { IntegrationReadContext } from '../integrations/integration-kind';
+import { integrationKind } from '../integrations/kinds';
 
-/** What reading an integration needs from the stack being read. */
-export interface IntegrationReadContext {
-  readonly stackName: string;
-  readonly region: string;
-  readonly environment: IntrinsicEnvironment;
-  readonly warnings: string[];
-  /** The logical id of the template's Lambda function an integration `Uri` invokes, if any. */
-  functionIdOf(uri: unknown): string | undefined;
-  /** Registers the template's function to be run locally; returns its key. */
-  registerFunction(logicalId: string): string;
-}
-
-/** A Lambda invocation Uri (`arn:aws:apigateway:<region>:lambda:path/2015-03-31/functions/<arn>/invocations`). */
-const LAMBDA_INVOCATION = /:lambda:path\/[^/]+\/functions\/.+\/invocations$/;
+export type { IntegrationReadContext } from '../integrations/integration-kind';
 
 export function readIntegration(context: IntegrationReadContext, integration: any, methodId: string): IntegrationSpec {
   const type = String(integration?.Type ?? 'MOCK').toUpperCase();
-  if (type === 'AWS_PROXY') {
-    return readLambdaProxy(context, integration, methodId);
-  }
-  if (type === 'HTTP_PROXY') {
-    const read = readHttpProxyIntegration(integration, (expression) => tryEvaluateString(expression, context.environment));
-    if (read.warning !== undefined) {
-      context.warnings.push(`${context.stackName}/${methodId}: ${read.warning}`);
-    }
-    return read.integration;
-  }
-  if (type !== 'MOCK' && type !== 'AWS' && type !== 'HTTP') {
-    context.warnings.push(`${context.stackName}/${methodId}: ${type} integrations are not served locally; answered 500`);
-    return { type: 'UNSUPPORTED', description: `${type} integration` };
-  }
-  const backend = readBackend(context, type, integration, methodId);
-  if ('unsupported' in backend) {
-    context.warnings.push(`${context.stackName}/${methodId}: ${backend.unsupported}; answered 500`);
-    return { type: 'UNSUPPORTED', description: backend.unsupported };
-  }
-  if (integration?.ConnectionType === 'VPC_LINK') {
-    context.warnings.push(`${context.stackName}/${methodId}: ${type} integration through a VPC link is not served locally; answered 500`);
-    return { type: 'UNSUPPORTED', description: `${type} integration through a VPC link` };
-  }
-  const spec: NonProxyIntegrationSpec = {
-    type,
-    backend,
-    description: describe(backend, integration),
-    httpMethod: typeof integration?.IntegrationHttpMethod === 'string' ? integration.IntegrationHttpMethod.toUpperCase() : undefined,
-    requestTemplates: stringEntries(integration?.RequestTemplates),
-    passthroughBehavior: passthroughOf(integration?.PassthroughBehavior),
-    contentHandling: contentHandlingOf(integration?.ContentHandling),
-    requestParameters: stringEntries(integration?.RequestParameters),
-    integrationResponses: (Array.isArray(integration?.IntegrationResponses) ? integration.IntegrationResponses : []).map(readIntegrationResponse),
-    timeoutMs: integrationTimeoutMs(integration?.TimeoutInMillis),
-  };
-  return spec;
+  return integrationKind(type).read(context, integration, methodId, type);
 }
-
-function readLambdaProxy(context: IntegrationReadContext, integration: any, methodId: string): IntegrationSpec {
-  const fnId = context.functionIdOf(integration?.Uri);
-  if (fnId === undefined) {
-    context.warnings.push(`${context.stackName}/${methodId}: AWS_PROXY integration does not invoke a Lambda function of this template; answered 502`);
-    return { type: 'UNSUPPORTED', description: 'AWS_PROXY integration with a function outside the template' };
-  }
-  const httpMethod = String(integration?.IntegrationHttpMethod ?? 'POST').toUpperCase();
-  if (httpMethod !== 'POST') {
-    context.warnings.push(`${context.stackName}/${methodId}: AWS_PROXY integration with IntegrationHttpMethod ${httpMethod} (Lambda is invoked with POST only); answered 500, as API Gateway answers it`);
-  }
-  return {
-    type: 'AWS_PROXY',
-    functionKey: context.registerFunction(fnId),
-    timeoutMs: integrationTimeoutMs(integration?.TimeoutInMillis),
-    ...(httpMethod === 'POST' ? {} : { integrationHttpMethod: httpMethod }),
-  };
-}
-
-function readBackend(context: IntegrationReadContext, type: string, integration: any, methodId: string): NonProxyBackend | { unsupported: string } {
-  if (type === 'MOCK') {
-    return { kind: 'mock' };
-  }
-  const uri = tryEvaluateString(integration?.Uri, context.environment);
-  if (type === 'HTTP') {
-    return uri === undefined ? { unsupported: 'HTTP integration whose Uri cannot be resolved locally' } : { kind: 'http', uri };
-  }
-  const fnId = context.functionIdOf(integration?.Uri);
-  if (fnId !== undefined) {
-    return { kind: 'lambda', functionKey: context.registerFunction(fnId) };
-  }
-  if (uri !== undefined && LAMBDA_INVOCATION.test(uri)) {
-    return { unsupported: `AWS integration to a Lambda function outside the template (${methodId})` };
-  }
-  const service = uri === undefined ? undefined : /^arn:[^:]+:apigateway:([^:]*):([^:]+):(action|path)\//.exec(uri);
-  if (uri === undefined || service === null || service === undefined) {
-    return { unsupported: 'AWS integration whose Uri cannot be resolved locally' };
-  }
-  // `Credentials` (the role the gateway assumes) is not used: requests are signed with the environment's credentials.
-  return { kind: 'aws', uri, region: service[1] || context.region };
-}
-
-function describe(backend: NonProxyBackend, integration: any): string {
-  switch (backend.kind) {
-    case 'mock':
-      return 'MOCK';
-    case 'lambda':
-      return 'Lambda function (non-proxy)';
-    case 'http':
-      return `HTTP ${String(integration?.IntegrationHttpMethod ?? 'ANY').toUpperCase()} ${backend.uri}`;
-    case 'aws':
-      return `AWS service ${backend.uri}`;
-  }
-}
-
-function readIntegrationResponse(response: any): IntegrationResponseSpec {
-  const status = Number(response?.StatusCode ?? 200);
-  return {
-    statusCode: Number.isInteger(status) ? status : 200,
-    selectionPattern: typeof response?.SelectionPattern === 'string' && response.SelectionPattern !== '' ? response.SelectionPattern : undefined,
-    responseParameters: stringEntries(response?.ResponseParameters),
-    responseTemplates: stringEntries(response?.ResponseTemplates),
-    contentHandling: contentHandlingOf(response?.ContentHandling),
-  };
-}
-
-function passthroughOf(value: unknown): PassthroughBehavior {
-  const upper = typeof value === 'string' ? value.toUpperCase() : '';
-  return upper === 'WHEN_NO_TEMPLATES' || upper === 'NEVER' ? upper : 'WHEN_NO_MATCH';
-}
-
-function contentHandlingOf(value: unknown): ContentHandling | undefined {
-  return value === 'CONVERT_TO_TEXT' || value === 'CONVERT_TO_BINARY' ? value : undefined;
-}
-

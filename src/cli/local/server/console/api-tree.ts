@@ -3,9 +3,16 @@
  * the page. Only what the template says (paths, methods, authorization, what answers); never an
  * environment variable or a file.
  */
-import type { FunctionSpec, IntegrationSpec, MethodSpec, ResourceNode } from '../../model/local-app';
+import type { ApiSpec, FunctionSpec, MethodSpec, ResourceNode } from '../../model/local-app';
+import { integrationKind } from '../../rest/integrations/kinds';
 import { listMethods } from '../../rest/router';
-import type { Endpoint } from '../server';
+
+/** A served API as the console sees it (the server's endpoints are these). */
+export interface ServedApi {
+  readonly api: ApiSpec;
+  /** `http://HOST:PORT/<stage>/` of each stage. */
+  readonly urls: readonly string[];
+}
 
 export interface ConsoleMethod {
   /** `GET`, ..., or `ANY`. */
@@ -37,12 +44,12 @@ export interface ConsoleApi {
 }
 
 /** The id by which the page names an API. */
-export function consoleApiId(endpoint: Endpoint): string {
+export function consoleApiId(endpoint: ServedApi): string {
   return `${endpoint.api.stackName}/${endpoint.api.logicalId}`;
 }
 
 /** Every served API, in the order of the server's ports. */
-export function apiTree(endpoints: readonly Endpoint[], functions: ReadonlyMap<string, FunctionSpec>): ConsoleApi[] {
+export function apiTree(endpoints: readonly ServedApi[], functions: ReadonlyMap<string, FunctionSpec>): ConsoleApi[] {
   return endpoints.map((endpoint) => ({
     id: consoleApiId(endpoint),
     name: endpoint.api.name,
@@ -85,23 +92,8 @@ function method(spec: MethodSpec, functions: ReadonlyMap<string, FunctionSpec>):
     httpMethod: spec.httpMethod,
     authorizationType: spec.authorizationType,
     apiKeyRequired: spec.apiKeyRequired,
-    integration: integrationLabel(spec.integration, functions),
+    integration: integrationKind(spec.integration.type).consoleLabel(spec.integration, { functionName: (key) => functionName(key, functions) }),
   };
-}
-
-function integrationLabel(integration: IntegrationSpec, functions: ReadonlyMap<string, FunctionSpec>): string {
-  switch (integration.type) {
-    case 'AWS_PROXY':
-      return `Lambda proxy: ${functionName(integration.functionKey, functions)}`;
-    case 'HTTP_PROXY':
-      return integration.description;
-    case 'UNSUPPORTED':
-      return `not served (${integration.description})`;
-    default:
-      return integration.backend.kind === 'lambda'
-        ? `Lambda (non-proxy): ${functionName(integration.backend.functionKey, functions)}`
-        : integration.description;
-  }
 }
 
 function functionName(key: string, functions: ReadonlyMap<string, FunctionSpec>): string {

@@ -5,19 +5,10 @@
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/handle-errors-in-lambda-integration.html
  */
 import { InvokeOutcome } from '../../../lambda/invoker';
-import { GatewayError, INTEGRATION_FAILURE_500, INTEGRATION_TIMEOUT } from '../../pipeline/gateway-errors';
+import { INTEGRATION_FAILURE_500, INTEGRATION_TIMEOUT, notJson } from '../../pipeline/gateway-errors';
 import type { RoutedRequest } from '../../pipeline/request';
 import { eventInputOf } from '../lambda-proxy';
 import type { Backend, BackendResponse } from './backend';
-
-/**
- * A mapped body that is not JSON: the gateway's 400 (it parses the integration request as JSON for
- * Lambda). Not a validator's BAD_REQUEST_BODY: the API's DEFAULT_4XX response applies.
- */
-export function notJson(reason: string): GatewayError {
-  const message = `Could not parse request body into json: ${reason}`;
-  return { type: 'DEFAULT_4XX', status: 400, message, errorType: 'BadRequestException' };
-}
 
 export const lambdaBackend: Backend<'lambda'> = async (routed, integration, request) => {
   const { settings, log, ids } = routed;

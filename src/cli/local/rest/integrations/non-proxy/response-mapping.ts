@@ -14,8 +14,8 @@ import type { IntegrationResponseSpec, NonProxyIntegrationSpec } from '../../../
 import { contextVariable } from '../../mapping/context-variable';
 import { selectPath } from '../../mapping/json-path';
 import { renderTemplate } from '../../mapping/render-template';
-import { setHeader } from '../../pipeline/gateway-errors';
-import type { MethodResponse } from '../../pipeline/integrate';
+import type { MethodResponse } from '../../pipeline/method-response';
+import { setHeader } from '../../pipeline/render-error';
 import type { RoutedRequest } from '../../pipeline/request';
 import { isBinaryType } from '../../proxy-response';
 
