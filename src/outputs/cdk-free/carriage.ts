@@ -14,11 +14,12 @@
  * - A skeleton whose JSON is longer than {@link COMPRESS_ABOVE} characters travels as
  *   `documentGzip` instead of `document` (src/outputs/compressed-document.ts).
  */
-import { CarriageError, CarriedDocument, checkCarriedDocument, PendingEntry } from './carried-shape';
+import { CarriageError } from './carriage-error';
+import { CarriedDocument, checkCarriedDocument, PendingEntry } from './carried-shape';
 import { COMPRESS_ABOVE, compressDocument } from './compressed-document';
 import { decodePackedOutput, VALUES_PER_OUTPUT } from './packed-output';
 
-export { CarriageError } from './carried-shape';
+export { CarriageError } from './carriage-error';
 export type { CarriedDocument, PendingEntry } from './carried-shape';
 export { SLOT_SEPARATOR, VALUES_PER_OUTPUT, decodePackedOutput, encodePackedOutput } from './packed-output';
 
