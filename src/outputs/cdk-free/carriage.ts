@@ -17,6 +17,7 @@
 import { CarriageError } from './carriage-error';
 import { CarriedDocument, checkCarriedDocument, PendingEntry } from './carried-shape';
 import { COMPRESS_ABOVE, compressDocument } from './compressed-document';
+import { isPlainObject } from './json-data';
 import { decodePackedOutput, VALUES_PER_OUTPUT } from './packed-output';
 
 export { CarriageError } from './carriage-error';
@@ -44,7 +45,7 @@ export function pendingMarker(entry: PendingEntry): string {
 
 /** Whether a template's Metadata has the carriage key (as its own key). */
 export function hasCarriedDocument(metadata: unknown): boolean {
-  return typeof metadata === 'object' && metadata !== null && Object.hasOwn(metadata, METADATA_KEY);
+  return isPlainObject(metadata) && Object.hasOwn(metadata, METADATA_KEY);
 }
 
 /** Reads and checks the Metadata value of a template (or template summary). */
