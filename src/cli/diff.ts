@@ -7,11 +7,11 @@ import * as path from 'path';
 import { CliError, Command } from './command';
 import { parseDiffArgs } from './diff/arguments';
 import { changeLines, changeReport, Comparison, isEqual } from './diff/change-report';
-import { documentChanges } from './diff/document-changes';
 import { checkNesting, readLocalFile } from './diff/local-file';
 import { CREDENTIAL_WORDS } from './diff/secret-values';
-import { GenerateRequest, rebuildOffline, rebuildOnline, Rebuilt } from './generate';
+import { documentChanges } from './document-diff/document-changes';
 import { ClientConfigFormat, clientConfigFormat } from './outputs-format/client-config-format';
+import { rebuild } from './rebuild/rebuild';
 import { OUTPUTS_FILE_NAME } from '../outputs/cdk-free/file-names';
 
 const NAME = 'vendor-outputs diff';
@@ -88,10 +88,6 @@ export const command: Command = {
     return isEqual(comparison) ? 0 : 1;
   },
 };
-
-function rebuild(request: GenerateRequest): Promise<Rebuilt> | Rebuilt {
-  return request.outputsFile !== undefined ? rebuildOffline(request, request.outputsFile) : rebuildOnline(request);
-}
 
 /** Compares the local file with the text generate would write for `generated`. */
 function compare(file: string, format: ClientConfigFormat, generated: Record<string, unknown>): Comparison {

@@ -1,4 +1,4 @@
-import { dataObject, hasOwn } from './cdk-free/json-data';
+import { dataObject, hasOwn, isPlainObject } from './cdk-free/json-data';
 import { childPointer } from './cdk-free/json-pointer';
 import { PendingToken } from './cdk-free/pending-token';
 import { formatValue } from './cdk-free/validation';
@@ -23,10 +23,6 @@ export function mergeInto(target: Record<string, unknown>, provenance: Provenanc
       + 'A value may be written more than once only with the same value.');
   }
   apply(target, part, '', provenance, source);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof PendingToken);
 }
 
 /** Deep equality of leaves; pending tokens are equal when they encode the same token. */

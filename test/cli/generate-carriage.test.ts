@@ -5,7 +5,7 @@
  */
 import * as zlib from 'zlib';
 import { CliError } from '../../src/cli/command';
-import { carriedFromMetadata, rebuildAndValidate } from '../../src/cli/generate/rebuild';
+import { carriedFromMetadata, rebuildAndValidate } from '../../src/cli/rebuild/rebuilt-document';
 import { carriedMetadata, decodePackedOutput, encodePackedOutput } from '../../src/outputs/cdk-free/carriage';
 import { COMPRESS_ABOVE, MAX_INFLATED_BYTES } from '../../src/outputs/cdk-free/compressed-document';
 

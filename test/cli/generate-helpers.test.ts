@@ -1,9 +1,9 @@
 import { BackendIdentity } from '../../src';
 import { CliError } from '../../src/cli/command';
-import { selectByIdentity } from '../../src/cli/generate/identity';
-import { checkOutputs } from '../../src/cli/generate/outputs-file';
-import { carriedFromMetadata, rebuildAndValidate, summary } from '../../src/cli/generate/rebuild';
-import { checkStackStatus } from '../../src/cli/generate/stack-status';
+import { selectByIdentity } from '../../src/cli/rebuild/identity';
+import { checkOutputs } from '../../src/cli/rebuild/outputs-file';
+import { carriedFromMetadata, rebuildAndValidate, summary } from '../../src/cli/rebuild/rebuilt-document';
+import { checkStackStatus } from '../../src/cli/rebuild/stack-status';
 import { APP_ID_TAG, BRANCH_TAG } from '../../src/outputs/cdk-free/identity-tags';
 
 describe('stack status', () => {

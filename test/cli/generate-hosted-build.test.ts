@@ -10,7 +10,7 @@ import * as path from 'path';
 import { App, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { BackendIdentity, VendorOutputs } from '../../src';
-import { parseGenerateArgs } from '../../src/cli/generate';
+import { parseRebuildArgs } from '../../src/cli/rebuild/arguments';
 import { BRANCH_VARIABLES, HOSTED_BUILD_VARIABLES } from '../../src/outputs/cdk-free/hosted-build';
 import { runCli } from '../support/cli';
 import { evaluateOutputs, fakeAwsEnv, FakeCloudFormation, FakeStack } from '../support/fake-cloudformation';
@@ -272,9 +272,9 @@ describe('offline (--outputs-file), with several stacks carrying vendor outputs'
   });
 });
 
-describe('parseGenerateArgs (what diff builds on too)', () => {
+describe('parseRebuildArgs (what diff builds on too)', () => {
   test('completes the request from the environment it is given, with the notice', () => {
-    expect(parseGenerateArgs(['--out-dir', 'src'], { AWS_APP_ID: 'd1', AWS_BRANCH: 'main' }, tmp)).toMatchObject({
+    expect(parseRebuildArgs(['--out-dir', 'src'], { AWS_APP_ID: 'd1', AWS_BRANCH: 'main' }, tmp)).toMatchObject({
       appId: 'd1', branch: 'main', outDir: 'src', notices: ['using app id d1 (AWS_APP_ID) and branch main (AWS_BRANCH)'],
     });
   });
@@ -287,23 +287,23 @@ describe('parseGenerateArgs (what diff builds on too)', () => {
       }
       process.env.VENDOR_OUTPUTS_APP_ID = 'd7';
       process.env.CIRCLE_BRANCH = 'dev';
-      expect(parseGenerateArgs([])).toMatchObject({ appId: 'd7', branch: 'dev' });
+      expect(parseRebuildArgs([])).toMatchObject({ appId: 'd7', branch: 'dev' });
     } finally {
       process.env = saved;
     }
   });
 
   test('offline with no selection, a complete identity only goes to environmentIdentity; a partial one is dropped', () => {
-    const complete = parseGenerateArgs(['--outputs-file', 'o.json'], { AWS_APP_ID: 'd1', AWS_BRANCH: 'main' }, tmp);
+    const complete = parseRebuildArgs(['--outputs-file', 'o.json'], { AWS_APP_ID: 'd1', AWS_BRANCH: 'main' }, tmp);
     expect(complete.environmentIdentity).toEqual({ appId: 'd1', branch: 'main', description: 'app id d1 (AWS_APP_ID) and branch main (AWS_BRANCH)' });
     expect([complete.appId, complete.branch, complete.notices]).toEqual([undefined, undefined, []]);
-    expect(parseGenerateArgs(['--outputs-file', 'o.json'], { AWS_BRANCH: 'main' }, tmp).environmentIdentity).toBeUndefined();
+    expect(parseRebuildArgs(['--outputs-file', 'o.json'], { AWS_BRANCH: 'main' }, tmp).environmentIdentity).toBeUndefined();
   });
 
   test('--stack with either identity flag is refused, whatever the environment', () => {
-    expect(() => parseGenerateArgs(['--stack', 'S', '--branch', 'main'], { AWS_APP_ID: 'd1' }, tmp))
+    expect(() => parseRebuildArgs(['--stack', 'S', '--branch', 'main'], { AWS_APP_ID: 'd1' }, tmp))
       .toThrow('give either --stack NAME or --app-id ID --branch NAME, not both');
-    const byStack = parseGenerateArgs(['--stack', 'S'], { AWS_APP_ID: 'd1', AWS_BRANCH: 'main' }, tmp);
+    const byStack = parseRebuildArgs(['--stack', 'S'], { AWS_APP_ID: 'd1', AWS_BRANCH: 'main' }, tmp);
     expect([byStack.stack, byStack.appId, byStack.branch, byStack.environmentIdentity, byStack.notices]).toEqual(['S', undefined, undefined, undefined, []]);
   });
 });

@@ -1,5 +1,5 @@
 import { UsageError } from '../../src/cli/command';
-import { parseGenerateArgs } from '../../src/cli/generate';
+import { parseRebuildArgs } from '../../src/cli/rebuild/arguments';
 import { HOSTED_BUILD_VARIABLES } from '../../src/outputs/cdk-free/hosted-build';
 import { runCli } from '../support/cli';
 
@@ -36,8 +36,8 @@ test.each([
   [['--stack', 'S', '--bogus'], "Unknown option '--bogus'"],
   [['--stack', 'S', 'extra'], "Unexpected argument 'extra'"],
 ])('generate %j is a usage error', (args, message) => {
-  expect(() => parseGenerateArgs(args, {})).toThrow(UsageError);
-  expect(() => parseGenerateArgs(args, {})).toThrow(message);
+  expect(() => parseRebuildArgs(args, {})).toThrow(UsageError);
+  expect(() => parseRebuildArgs(args, {})).toThrow(message);
 });
 
 test.each([
@@ -48,5 +48,5 @@ test.each([
   [['--outputs-file', 'o.json', '--app', 'out', '--stack', 'S'], { outputsFile: 'o.json', app: 'out', stack: 'S' }],
   [['--outputs-file', 'o.json', '--app-id', 'd1', '--branch', 'main'], { outputsFile: 'o.json', appId: 'd1', branch: 'main' }],
 ])('generate %j is accepted', (args, expected) => {
-  expect(parseGenerateArgs(args, {})).toMatchObject(expected);
+  expect(parseRebuildArgs(args, {})).toMatchObject(expected);
 });

@@ -9,8 +9,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { isPlainObject } from '../../outputs/cdk-free/json-data';
+import { failuresNaming, readJsonFile } from '../../outputs/cdk-free/json-file';
 import { CliError } from '../command';
-import { isJsonObject, readJsonFile } from './json-file';
 
 /** One stack artifact of a cloud assembly. */
 export interface AssemblyStack {
@@ -62,8 +63,8 @@ export function readCloudAssembly(dir: string): CloudAssembly {
 
 /** The parsed template of a stack artifact (a JSON object). */
 export function readTemplate(stack: AssemblyStack): Record<string, any> {
-  const template = readJsonFile(stack.templateFile, `stack ${stack.stackName}'s template`);
-  if (!isJsonObject(template)) {
+  const template = readJsonFile(stack.templateFile, failuresNaming(`stack ${stack.stackName}'s template ${stack.templateFile}`, CliError));
+  if (!isPlainObject(template)) {
     throw new CliError(`stack ${stack.stackName}'s template ${stack.templateFile} is not a JSON object`);
   }
   return template;
@@ -75,20 +76,20 @@ export function readTemplate(stack: AssemblyStack): Record<string, any> {
  */
 function readManifest(dir: string, ancestors: string[], stacks: AssemblyStack[], assetManifests: string[]): void {
   const manifestFile = path.join(dir, 'manifest.json');
-  const manifest = readJsonFile(manifestFile);
-  if (!isJsonObject(manifest)) {
+  const manifest = readJsonFile(manifestFile, failuresNaming(manifestFile, CliError));
+  if (!isPlainObject(manifest)) {
     throw new CliError(`${manifestFile} is not a cloud assembly manifest (expected a JSON object)`);
   }
   const artifacts = manifest.artifacts ?? {};
-  if (!isJsonObject(artifacts)) {
+  if (!isPlainObject(artifacts)) {
     throw new CliError(`${manifestFile}: "artifacts" must be an object`);
   }
   const chain = [...ancestors, realPath(dir)];
   for (const [artifactId, artifact] of Object.entries(artifacts)) {
-    if (!isJsonObject(artifact)) {
+    if (!isPlainObject(artifact)) {
       continue;
     }
-    const properties = isJsonObject(artifact.properties) ? artifact.properties : {};
+    const properties = isPlainObject(artifact.properties) ? artifact.properties : {};
     const where = `${manifestFile}: artifact ${JSON.stringify(artifactId)}`;
     if (artifact.type === STACK_TYPE) {
       stacks.push(stackArtifact(dir, artifactId, artifact, properties, where));
@@ -127,7 +128,7 @@ function stackArtifact(
     templateFile: path.resolve(dir, properties.templateFile),
     assemblyDir: dir,
     tags: stringRecord(properties.tags),
-    inlineMetadata: isJsonObject(artifact.metadata) ? artifact.metadata : undefined,
+    inlineMetadata: isPlainObject(artifact.metadata) ? artifact.metadata : undefined,
     metadataFile: typeof artifact.additionalMetadataFile === 'string' ? path.resolve(dir, artifact.additionalMetadataFile) : undefined,
   };
 }
@@ -142,7 +143,7 @@ function realPath(dir: string): string {
 
 function stringRecord(value: unknown): Record<string, string> {
   const result: Record<string, string> = Object.create(null);
-  if (isJsonObject(value)) {
+  if (isPlainObject(value)) {
     for (const [k, v] of Object.entries(value)) {
       if (typeof v === 'string') {
         result[k] = v;

@@ -3,9 +3,10 @@
  * artifact's metadata. aws-cdk-lib used to write that metadata inline in manifest.json; current
  * versions write it to the file named by the artifact's `additionalMetadataFile`. Both are read.
  */
+import { isPlainObject } from '../../outputs/cdk-free/json-data';
+import { failuresNaming, readJsonFile } from '../../outputs/cdk-free/json-file';
 import { CliError } from '../command';
 import { AssemblyStack } from './cloud-assembly';
-import { isJsonObject, readJsonFile } from './json-file';
 
 /**
  * Logical id → construct path as the CDK CLI shows it (`Backend/Api/Resource`, no leading slash).
@@ -15,8 +16,8 @@ export function readConstructPaths(stack: AssemblyStack): Map<string, string> {
   const paths = new Map<string, string>();
   addLogicalIds(stack.inlineMetadata, paths);
   if (stack.metadataFile !== undefined) {
-    const metadata = readJsonFile(stack.metadataFile, `stack ${stack.stackName}'s metadata file`);
-    if (!isJsonObject(metadata)) {
+    const metadata = readJsonFile(stack.metadataFile, failuresNaming(`stack ${stack.stackName}'s metadata file ${stack.metadataFile}`, CliError));
+    if (!isPlainObject(metadata)) {
       throw new CliError(`stack ${stack.stackName}'s metadata file ${stack.metadataFile} is not a JSON object`);
     }
     addLogicalIds(metadata, paths);
@@ -30,7 +31,7 @@ function addLogicalIds(metadata: Readonly<Record<string, unknown>> | undefined, 
       continue;
     }
     for (const entry of entries) {
-      if (isJsonObject(entry) && entry.type === 'aws:cdk:logicalId' && typeof entry.data === 'string') {
+      if (isPlainObject(entry) && entry.type === 'aws:cdk:logicalId' && typeof entry.data === 'string') {
         paths.set(entry.data, constructPath.replace(/^\//, ''));
       }
     }

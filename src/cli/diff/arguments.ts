@@ -1,14 +1,16 @@
 /**
  * diff's arguments: generate's options (which stack, --format, ...), plus its own `--json` and the
- * local FILE. generate's own parser checks the options, so both commands accept the same ones.
+ * local FILE. The rebuild service's parser, which generate uses too, checks the options, so both
+ * commands accept the same ones.
  */
 import { parseArgs } from 'util';
 import { UsageError } from '../command';
-import { GenerateRequest, OPTIONS as GENERATE_OPTIONS, parseGenerateArgs } from '../generate';
+import { parseRebuildArgs, REBUILD_OPTIONS } from '../rebuild/arguments';
+import { RebuildRequest } from '../rebuild/rebuild-request';
 
 export interface DiffRequest {
   /** What generate would build, as generate reads its arguments. */
-  readonly generate: GenerateRequest;
+  readonly generate: RebuildRequest;
   /** The local file; undefined when not given (then the format's file in the current folder). */
   readonly file?: string;
   /** Print the changes as one JSON document. */
@@ -43,10 +45,10 @@ export function parseDiffArgs(args: string[]): DiffRequest {
       own.add(token.index);
     }
   }
-  const generate = parseGenerateArgs(args.filter((_, index) => !own.has(index)));
+  const generate = parseRebuildArgs(args.filter((_, index) => !own.has(index)));
   return { generate, file: positionals[0], json: values.json === true, formatGiven: values.format !== undefined };
 }
 
 function parseAll(args: string[]) {
-  return parseArgs({ args, options: { ...GENERATE_OPTIONS, ...OWN_OPTIONS }, strict: true, allowPositionals: true, tokens: true });
+  return parseArgs({ args, options: { ...REBUILD_OPTIONS, ...OWN_OPTIONS }, strict: true, allowPositionals: true, tokens: true });
 }

@@ -10,10 +10,10 @@
  *
  * Values are JSON, cut to a short preview when long.
  */
-import { DocumentChange } from './document-changes';
 import { isSecretPointer, maskSecrets, SECRET_PLACEHOLDER } from './secret-values';
 import { displayPointer } from '../../outputs/cdk-free/json-pointer';
 import { PREVIEW_LENGTH, previewValue } from '../../outputs/cdk-free/value-preview';
+import { DocumentChange } from '../document-diff/document-changes';
 
 /** Everything diff found, before it is shown. */
 export interface Comparison {

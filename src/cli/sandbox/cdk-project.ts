@@ -5,9 +5,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { isJsonObject } from '../assembly/json-file';
+import { CDK_CONTEXT_JSON, CDK_JSON, objectField, optionalString, readJsonObject } from '../assembly/cdk-json';
 import { CliError, UsageError } from '../command';
-import { scanJson } from '../validate/json-scan';
 
 /** Where the app comes from. */
 export type AppSource =
@@ -30,9 +29,6 @@ export interface CdkProject {
   readonly context: Record<string, unknown>;
   readonly watch: WatchPatterns;
 }
-
-export const CDK_JSON = 'cdk.json';
-export const CDK_CONTEXT_JSON = 'cdk.context.json';
 
 /**
  * What `cdk watch` always leaves out, whatever `exclude` says: files and folders starting with a
@@ -91,49 +87,6 @@ function appFromConfig(config: Record<string, unknown>, file: string): AppSource
     throw new UsageError(`${file} has no "app" (the command that runs your CDK app, e.g. "app": "node bin/app.js"); add one or pass --app`);
   }
   return { kind: 'command', command };
-}
-
-/** Parses a JSON object file; a syntax error names the file, line and column. */
-export function readJsonObject(file: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    // The project's JSON scanner says where, and says it better than V8 (which often gives no position).
-    const found = scanJson(text, { parsed: false, findingLimit: 0 }).syntaxError;
-    throw new CliError(found === undefined
-      ? `${file}: not valid JSON: ${(error as Error).message}`
-      : `${file}:${found.position.line}:${found.position.column}: not valid JSON: ${found.message}`);
-  }
-  if (!isJsonObject(parsed)) {
-    throw new CliError(`${file}: must hold a JSON object ({ ... }), not ${Array.isArray(parsed) ? 'a list' : JSON.stringify(parsed)}`);
-  }
-  return parsed;
-}
-
-function optionalString(config: Record<string, unknown>, key: string, file: string): string | undefined {
-  const value = config[key];
-  if (value !== undefined && typeof value !== 'string') {
-    throw new CliError(`${file}: "${key}" must be a string (got ${JSON.stringify(value)})`);
-  }
-  return value;
-}
-
-function objectField(config: Record<string, unknown>, key: string, file: string): Record<string, unknown> {
-  const value = config[key];
-  if (value === undefined) {
-    return {};
-  }
-  if (!isJsonObject(value)) {
-    throw new CliError(`${file}: "${key}" must be an object (got ${JSON.stringify(value)})`);
-  }
-  return value;
 }
 
 /** A `watch` key: one string or a list of strings, as `cdk watch` takes them. */

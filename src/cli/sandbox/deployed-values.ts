@@ -1,12 +1,13 @@
 /**
  * `--from-stack NAME` / `--outputs-file FILE`: the values a local synth cannot know (user pool
  * ids, the data URL, bucket names) taken from a deployed stack, while the REST endpoints stay
- * local. The deployed document is rebuilt with generate's code (same checks, same messages), and
- * only the values still pending locally are copied from it, pointer by pointer.
+ * local. The deployed document is rebuilt by the rebuild service, as generate rebuilds it (same
+ * checks, same messages), and only the values still pending locally are copied from it, pointer
+ * by pointer.
  */
 import { getAtPointer, setAtPointer } from '../../outputs/cdk-free/json-pointer';
-import { rebuildOffline, rebuildOnline } from '../generate';
 import { LocalOutputs } from '../local/server/local-outputs';
+import { rebuild } from '../rebuild/rebuild';
 
 export type DeployedSource =
   | { readonly kind: 'stack'; readonly stack: string }
@@ -14,10 +15,10 @@ export type DeployedSource =
 
 /** The deployed document (fetched once: a deployed stack does not change while the sandbox runs). */
 export async function readDeployedDocument(source: DeployedSource, assemblyDir: string): Promise<Record<string, unknown>> {
-  if (source.kind === 'stack') {
-    return (await rebuildOnline({ stack: source.stack, app: assemblyDir, outDir: '.' })).document;
-  }
-  return rebuildOffline({ outputsFile: source.file, stack: source.stack, app: assemblyDir, outDir: '.' }, source.file).document;
+  const location = source.kind === 'stack'
+    ? { stack: source.stack, app: assemblyDir }
+    : { outputsFile: source.file, stack: source.stack, app: assemblyDir };
+  return (await rebuild(location)).document;
 }
 
 /** The local document with its pending values filled from `deployed` where it has them. */

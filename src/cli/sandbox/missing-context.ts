@@ -3,8 +3,9 @@
  * (VPC ids, AMIs, hosted zones...) and synthesizes again; offline there is no account, so the app
  * synthesized with placeholder values. The manifest's `missing` list says which.
  */
-import * as fs from 'fs';
 import * as path from 'path';
+import { isPlainObject } from '../../outputs/cdk-free/json-data';
+import { readJsonFile } from '../../outputs/cdk-free/json-file';
 
 interface MissingEntry {
   readonly key?: unknown;
@@ -13,16 +14,17 @@ interface MissingEntry {
 
 /** One line per missing lookup (`provider: key`); none when the manifest lists none or cannot be read. */
 export function missingContext(assemblyDir: string): string[] {
-  let manifest: { missing?: unknown };
+  let manifest: unknown;
   try {
-    manifest = JSON.parse(fs.readFileSync(path.join(assemblyDir, 'manifest.json'), 'utf8'));
+    manifest = readJsonFile(path.join(assemblyDir, 'manifest.json'));
   } catch {
     return [];
   }
-  if (!Array.isArray(manifest.missing)) {
+  const missing = isPlainObject(manifest) ? manifest.missing : undefined;
+  if (!Array.isArray(missing)) {
     return [];
   }
-  return (manifest.missing as MissingEntry[]).map((m) => `${String(m.provider)}: ${String(m.key)}`);
+  return (missing as MissingEntry[]).map((m) => `${String(m.provider)}: ${String(m.key)}`);
 }
 
 /** The warning for them, or undefined. */

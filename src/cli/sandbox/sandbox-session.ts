@@ -7,11 +7,11 @@
 import * as path from 'path';
 import { AssemblyDirs } from './assembly-dirs';
 import { CdkProject } from './cdk-project';
-import { documentChanges } from './document-changes';
 import { LocalConfigFile, LocalConfigOptions, writeLocalConfigFile } from './local-config-file';
 import { missingContextWarning } from './missing-context';
 import { runSynth, SynthResult } from './synth-runner';
 import { CliError } from '../command';
+import { valueChanges } from '../document-diff/document-changes';
 import { appTokenVerifier } from '../local/auth/cognito/app-pools';
 import { functionRuntime } from '../local/lambda/node/function-runtime';
 import { LocalApp } from '../local/model/local-app';
@@ -182,7 +182,7 @@ export class SandboxSession {
       print(`  ~ function ${fn} reloaded`);
     }
     if (config !== undefined) {
-      const changes = documentChanges(before, config.document);
+      const changes = valueChanges(before, config.document);
       for (const change of changes) {
         print(`  ${change.kind === 'added' ? '+' : change.kind === 'removed' ? '-' : '~'} ${change.pointer} ${change.kind}`);
       }

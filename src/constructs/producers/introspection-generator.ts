@@ -9,6 +9,8 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { writeFileAtomic } from '../../outputs/cdk-free/atomic-write';
+import { isPlainObject } from '../../outputs/cdk-free/json-data';
+import { readJsonFile } from '../../outputs/cdk-free/json-file';
 
 /** The package, as the user installs it. */
 export const GENERATOR_PACKAGE = '@aws-amplify/graphql-generator';
@@ -87,7 +89,7 @@ function generatorVersion(resolved: string): string {
   for (let dir = path.dirname(resolved); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
     if (fs.existsSync(manifest)) {
-      const parsed = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string; version?: string };
+      const parsed = readJsonFile(manifest) as { name?: string; version?: string };
       if (parsed.name === GENERATOR_PACKAGE) {
         return `${parsed.version}@${dir}`;
       }
@@ -122,8 +124,8 @@ function readCache(key: string): Record<string, unknown> | undefined {
     return undefined;
   }
   try {
-    const document: unknown = JSON.parse(fs.readFileSync(path.join(dir, `${key}.json`), 'utf8'));
-    return typeof document === 'object' && document !== null && !Array.isArray(document) ? document as Record<string, unknown> : undefined;
+    const document = readJsonFile(path.join(dir, `${key}.json`));
+    return isPlainObject(document) ? document : undefined;
   } catch {
     return undefined;
   }

@@ -5,6 +5,7 @@
  * name or names a model, enum or non-model of the document; custom `queries`, `mutations` and
  * `subscriptions` like fields, with `arguments`. Each problem names the model and field.
  */
+import { isPlainObject } from '../../outputs/cdk-free/json-data';
 
 /** The introspection version the data client reads. */
 export const INTROSPECTION_VERSION = 1;
@@ -14,7 +15,7 @@ type Json = Record<string, unknown>;
 /** Every problem found, one line each (empty when the document is usable). */
 export function introspectionProblems(document: unknown): string[] {
   const problems: string[] = [];
-  if (!isObject(document)) {
+  if (!isPlainObject(document)) {
     return [`must be an object with version, models, enums and nonModels (got ${describe(document)})`];
   }
   if (document.version !== INTROSPECTION_VERSION) {
@@ -69,7 +70,7 @@ type KnownNames = Record<'model' | 'enum' | 'nonModel', ReadonlySet<string>>;
 
 function namedMap(document: Json, key: string, problems: string[]): Record<string, unknown> {
   const value = document[key];
-  if (!isObject(value)) {
+  if (!isPlainObject(value)) {
     problems.push(`${key} must be an object of ${key} by name (got ${describe(value)})`);
     return {};
   }
@@ -78,7 +79,7 @@ function namedMap(document: Json, key: string, problems: string[]): Record<strin
 
 /** Checks that `value` is an object whose `name` is its key. */
 function checkNamed(value: unknown, name: string, where: string, problems: string[]): value is Json {
-  if (!isObject(value)) {
+  if (!isPlainObject(value)) {
     problems.push(`${where}: must be an object (got ${describe(value)})`);
     return false;
   }
@@ -90,11 +91,11 @@ function checkNamed(value: unknown, name: string, where: string, problems: strin
 
 function checkPrimaryKey(model: Json, where: string, problems: string[]): void {
   const key = model.primaryKeyInfo;
-  if (!isObject(key) || typeof key.primaryKeyFieldName !== 'string' || !Array.isArray(key.sortKeyFieldNames)) {
+  if (!isPlainObject(key) || typeof key.primaryKeyFieldName !== 'string' || !Array.isArray(key.sortKeyFieldNames)) {
     problems.push(`${where}: primaryKeyInfo must be { isCustomPrimaryKey, primaryKeyFieldName, sortKeyFieldNames[] } (got ${describe(key)})`);
     return;
   }
-  const fields = isObject(model.fields) ? model.fields : {};
+  const fields = isPlainObject(model.fields) ? model.fields : {};
   for (const field of [key.primaryKeyFieldName, ...key.sortKeyFieldNames]) {
     if (typeof field !== 'string' || !Object.hasOwn(fields, field)) {
       problems.push(`${where}: primaryKeyInfo names ${describe(field)}, which is not one of its fields`);
@@ -103,7 +104,7 @@ function checkPrimaryKey(model: Json, where: string, problems: string[]): void {
 }
 
 function checkFields(fields: unknown, where: string, names: KnownNames, problems: string[], kind = 'field'): void {
-  if (!isObject(fields)) {
+  if (!isPlainObject(fields)) {
     problems.push(`${where}: ${kind === 'field' ? 'fields' : 'arguments'} must be an object of ${kind}s by name (got ${describe(fields)})`);
     return;
   }
@@ -126,7 +127,7 @@ function checkFieldType(field: Json, at: string, names: KnownNames, problems: st
   if (typeof type === 'string' && type !== '') {
     return;
   }
-  const reference = isObject(type) ? Object.entries(type) : [];
+  const reference = isPlainObject(type) ? Object.entries(type) : [];
   const [kind, target] = reference.length === 1 ? reference[0] : [undefined, undefined];
   if (kind === 'model' || kind === 'enum' || kind === 'nonModel') {
     if (typeof target !== 'string' || !names[kind].has(target)) {
@@ -138,10 +139,6 @@ function checkFieldType(field: Json, at: string, names: KnownNames, problems: st
     return;
   }
   problems.push(`${at}: type must be a scalar name or one of { model | enum | nonModel | input: NAME } (got ${describe(type)})`);
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {

@@ -14,11 +14,13 @@
  * - A skeleton whose JSON is longer than {@link COMPRESS_ABOVE} characters travels as
  *   `documentGzip` instead of `document` (src/outputs/compressed-document.ts).
  */
-import { CarriageError, CarriedDocument, checkCarriedDocument, PendingEntry } from './carried-shape';
+import { CarriageError } from './carriage-error';
+import { CarriedDocument, checkCarriedDocument, PendingEntry } from './carried-shape';
 import { COMPRESS_ABOVE, compressDocument } from './compressed-document';
+import { isPlainObject } from './json-data';
 import { decodePackedOutput, VALUES_PER_OUTPUT } from './packed-output';
 
-export { CarriageError } from './carried-shape';
+export { CarriageError } from './carriage-error';
 export type { CarriedDocument, PendingEntry } from './carried-shape';
 export { SLOT_SEPARATOR, VALUES_PER_OUTPUT, decodePackedOutput, encodePackedOutput } from './packed-output';
 
@@ -43,7 +45,7 @@ export function pendingMarker(entry: PendingEntry): string {
 
 /** Whether a template's Metadata has the carriage key (as its own key). */
 export function hasCarriedDocument(metadata: unknown): boolean {
-  return typeof metadata === 'object' && metadata !== null && Object.hasOwn(metadata, METADATA_KEY);
+  return isPlainObject(metadata) && Object.hasOwn(metadata, METADATA_KEY);
 }
 
 /** Reads and checks the Metadata value of a template (or template summary). */

@@ -8,7 +8,9 @@
  * `constructor` or any key the document does not have itself is refused, so filling a value
  * can never reach `Object.prototype`. Free of aws-cdk-lib.
  */
+import { CarriageError } from './carriage-error';
 import { inflateDocument } from './compressed-document';
+import { isPlainObject } from './json-data';
 import { VALUES_PER_OUTPUT } from './packed-output';
 
 /** Where one pending value comes from after deploy. */
@@ -29,14 +31,6 @@ export interface CarriedDocument {
   readonly pending: PendingEntry[];
 }
 
-/** A missing or malformed piece of what a deployed stack should carry. */
-export class CarriageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CarriageError';
-  }
-}
-
 /**
  * Checks the shape of a carried document and every pending pointer.
  *
@@ -44,13 +38,13 @@ export class CarriageError extends Error {
  * @param malformed prefix of every message, naming the stack and the Metadata key
  */
 export function checkCarriedDocument(raw: unknown, malformed: string): CarriedDocument {
-  const compressed = isRecord(raw) && Object.hasOwn(raw, 'documentGzip');
-  if (!isRecord(raw) || !(Object.hasOwn(raw, 'document') !== compressed) || !Object.hasOwn(raw, 'pending')) {
+  const compressed = isPlainObject(raw) && Object.hasOwn(raw, 'documentGzip');
+  if (!isPlainObject(raw) || !(Object.hasOwn(raw, 'document') !== compressed) || !Object.hasOwn(raw, 'pending')) {
     throw new CarriageError(`${malformed}: expected { document, pending[] } or { documentGzip, pending[] } (got ${describe(raw)})`);
   }
   const document = compressed ? inflateDocument(raw.documentGzip, malformed) : raw.document;
   const pending = raw.pending;
-  if (!isRecord(document)) {
+  if (!isPlainObject(document)) {
     throw new CarriageError(`${malformed}: document must be an object (got ${describe(document)})`);
   }
   if (!Array.isArray(pending)) {
@@ -74,7 +68,7 @@ export function checkCarriedDocument(raw: unknown, malformed: string): CarriedDo
 
 function checkEntry(entry: unknown, where: string): PendingEntry {
   const expected = `must be { pointer: "/...", output: string, index: integer 0..${VALUES_PER_OUTPUT - 1} }`;
-  if (!isRecord(entry)) {
+  if (!isPlainObject(entry)) {
     throw new CarriageError(`${where} ${expected} (got ${describe(entry)})`);
   }
   const pointer = own(entry, 'pointer');
@@ -113,7 +107,7 @@ function placeholderProblem(document: Record<string, unknown>, pointer: string):
         return `${at || '/'} is a list of ${node.length} and has no item ${JSON.stringify(token)}`;
       }
       node = node[Number(token)];
-    } else if (isRecord(node)) {
+    } else if (isPlainObject(node)) {
       if (!Object.hasOwn(node, token)) {
         return `${at || '/'} has no key ${JSON.stringify(token)}`;
       }
@@ -128,10 +122,6 @@ function placeholderProblem(document: Record<string, unknown>, pointer: string):
 
 function own(record: Record<string, unknown>, key: string): unknown {
   return Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {

@@ -5,7 +5,7 @@
  * alone still suffices to rebuild the file. Free of aws-cdk-lib.
  */
 import type * as Zlib from 'zlib';
-import { CarriageError } from './carried-shape';
+import { CarriageError } from './carriage-error';
 
 /** Documents whose JSON is longer than this many characters are compressed. */
 export const COMPRESS_ABOVE = 32 * 1024;

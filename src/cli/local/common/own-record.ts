@@ -5,6 +5,7 @@
  * receives what `JSON.parse` of the event gives it in the cloud (where `hasOwnProperty` works and a
  * `__proto__` header is an own property).
  */
+import { isPlainObject } from '../../../outputs/cdk-free/json-data';
 
 /** The own value of `key`, never an inherited member. */
 export function ownGet<T>(record: Record<string, T>, key: string): T | undefined {
@@ -45,14 +46,15 @@ export function appendValue(single: Record<string, string>, multi: Record<string
   }
 }
 
-/** Whether a template value is a JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/**
+ * Whether a template value is a JSON object: the project's one guard (src/outputs/cdk-free/json-data.ts),
+ * under the name the template readers use.
+ */
+export const isRecord = isPlainObject;
 
 /** A template value as a JSON object: itself when it is one, else an empty object. */
 export function asRecord(value: unknown): Record<string, unknown> {
-  return isRecord(value) ? value : {};
+  return isPlainObject(value) ? value : {};
 }
 
 /** The strings of a template's list (`BinaryMediaTypes`, `AuthorizationScopes`); not a list: none. */

@@ -2,7 +2,8 @@
  * The JSON that `cdk deploy --outputs-file FILE` writes:
  * `{ "<StackName>": { "<OutputKey>": "<value>" } }`.
  */
-import * as fs from 'fs';
+import { isPlainObject } from '../../outputs/cdk-free/json-data';
+import { readJsonFile } from '../../outputs/cdk-free/json-file';
 import { CliError } from '../command';
 
 /** Stack outputs by stack name, then by output key. */
@@ -10,18 +11,10 @@ export type DeployOutputs = Record<string, Record<string, string>>;
 
 /** Reads and checks an outputs file; every error names the file and the bad entry. */
 export function readOutputsFile(file: string): DeployOutputs {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new CliError(`${file}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new CliError(`${file}: not valid JSON: ${(error as Error).message}`);
-  }
+  const parsed = readJsonFile(file, {
+    unreadable: (reason) => new CliError(`${file}: cannot read: ${reason}`),
+    invalid: (reason) => new CliError(`${file}: not valid JSON: ${reason}`),
+  });
   return checkOutputs(parsed, file);
 }
 
@@ -31,12 +24,12 @@ export function readOutputsFile(file: string): DeployOutputs {
  */
 export function checkOutputs(parsed: unknown, file: string): DeployOutputs {
   const shape = "expected the JSON of 'cdk deploy --outputs-file': { \"<StackName>\": { \"<OutputKey>\": \"<value>\" } }";
-  if (!isObject(parsed)) {
+  if (!isPlainObject(parsed)) {
     throw new CliError(`${file}: ${shape}`);
   }
   const result: DeployOutputs = Object.create(null);
   for (const [stack, outputs] of Object.entries(parsed)) {
-    if (!isObject(outputs)) {
+    if (!isPlainObject(outputs)) {
       throw new CliError(`${file}: the value of "${stack}" is not an object; ${shape}`);
     }
     const values: Record<string, string> = Object.create(null);
@@ -49,8 +42,4 @@ export function checkOutputs(parsed: unknown, file: string): DeployOutputs {
     result[stack] = values;
   }
   return result;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,4 @@
-import { documentChanges, jsonEqual } from '../../../src/cli/diff/document-changes';
+import { documentChanges, jsonEqual, valueChanges } from '../../../src/cli/document-diff/document-changes';
 
 describe('documentChanges', () => {
   test('equal documents have no change, whatever the type of their values', () => {
@@ -63,5 +63,42 @@ describe('jsonEqual', () => {
     ['1', 1, false],
   ])('%j and %j: %s', (a, b, equal) => {
     expect(jsonEqual(a, b)).toBe(equal);
+  });
+});
+
+describe('valueChanges (what a sandbox reload changed)', () => {
+  test('values added, removed and changed, by JSON pointer, in key order', () => {
+    const before = { version: '1', custom: { api_endpoint: 'http://127.0.0.1:3000/dev/', old: 1, list: ['a'] } };
+    const after = { version: '1', custom: { api_endpoint: 'http://127.0.0.1:3001/dev/', list: ['a', 'b'], new_key: 'x' }, storage: { bucket_name: 'b' } };
+    expect(valueChanges(before, after)).toEqual([
+      { pointer: '/custom/api_endpoint', kind: 'changed' },
+      { pointer: '/custom/list', kind: 'changed' },
+      { pointer: '/custom/new_key', kind: 'added' },
+      { pointer: '/custom/old', kind: 'removed' },
+      { pointer: '/storage', kind: 'added' },
+    ]);
+  });
+
+  test('the same document: nothing', () => {
+    expect(valueChanges({ a: { b: [1, { c: 2 }] } }, { a: { b: [1, { c: 2 }] } })).toEqual([]);
+  });
+
+  test('keys with / and ~ are escaped', () => {
+    expect(valueChanges({ custom: { 'a/b~': 1 } }, { custom: { 'a/b~': 2 } })).toEqual([{ pointer: '/custom/a~1b~0', kind: 'changed' }]);
+  });
+
+  test('from nothing (the first file)', () => {
+    expect(valueChanges(undefined, { version: '1' })).toEqual([{ pointer: '', kind: 'changed' }]);
+  });
+
+  test('keys are ordered key by key, not as pointer text: /a/x before /a-b', () => {
+    expect(valueChanges({ 'a-b': 1, 'a': { x: 1 } }, { 'a': { x: 2 }, 'a-b': 2 })).toEqual([
+      { pointer: '/a/x', kind: 'changed' },
+      { pointer: '/a-b', kind: 'changed' },
+    ]);
+  });
+
+  test('key order alone is no change', () => {
+    expect(valueChanges({ a: { x: 1, y: 2 } }, { a: { y: 2, x: 1 } })).toEqual([]);
   });
 });

@@ -1,14 +1,13 @@
 /**
- * The project's own app id for `generate`: cdk.json's `context["vendor-outputs:app-id"]` in the
- * current directory, the same value a CDK app sees as context at synth (where
+ * The project's own app id for `generate` and `diff`: cdk.json's `context["vendor-outputs:app-id"]`
+ * in the current directory, the same value a CDK app sees as context at synth (where
  * `BackendIdentity.tagFromEnvironment` reads it).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { APP_ID_CONTEXT_KEY, FoundValue } from '../../outputs/cdk-free/hosted-build';
-import { isJsonObject } from '../assembly/json-file';
+import { CDK_JSON, objectField, readJsonObject } from '../assembly/cdk-json';
 import { CliError } from '../command';
-import { CDK_JSON, readJsonObject } from '../sandbox/cdk-project';
 
 /** How messages name this place. */
 export const PROJECT_APP_ID_PLACE = `${CDK_JSON}'s context "${APP_ID_CONTEXT_KEY}"`;
@@ -19,14 +18,7 @@ export function projectAppId(dir: string): FoundValue | undefined {
   if (!fs.existsSync(file)) {
     return undefined;
   }
-  const context = readJsonObject(file).context;
-  if (context === undefined) {
-    return undefined;
-  }
-  if (!isJsonObject(context)) {
-    throw new CliError(`${file}: "context" must be an object (got ${JSON.stringify(context)})`);
-  }
-  const value = context[APP_ID_CONTEXT_KEY];
+  const value = objectField(readJsonObject(file), 'context', file)[APP_ID_CONTEXT_KEY];
   if (value === undefined) {
     return undefined;
   }
