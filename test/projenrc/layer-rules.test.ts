@@ -8,7 +8,7 @@ import { ESLint, loadESLint } from 'eslint';
 const ROOT = path.join(__dirname, '..', '..');
 const LAYER_RULES = ['import/no-restricted-paths', 'import/no-cycle', '@typescript-eslint/no-restricted-imports'];
 
-let eslint: ESLint;
+let eslint: Pick<ESLint, 'lintText'>;
 beforeAll(async () => {
   // The build lints with the .eslintrc.json that projen writes (ESLINT_USE_FLAT_CONFIG=false).
   const LegacyESLint = await loadESLint({ useFlatConfig: false });
