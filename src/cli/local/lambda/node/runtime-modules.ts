@@ -15,21 +15,6 @@ const SDK_IMPORT = /(?:require\s*\(\s*|import\s*\(\s*|from\s*|import\s*)["'](@aw
 const MAX_FILES = 200;
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
-/** The CDK app's folder: the nearest folder holding cdk.json at or above the assembly, else `cwd`. */
-export function appFolderOf(assemblyDir: string, cwd: string): string {
-  let dir = path.resolve(assemblyDir);
-  for (;;) {
-    if (fs.existsSync(path.join(dir, 'cdk.json'))) {
-      return dir;
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) {
-      return path.resolve(cwd);
-    }
-    dir = parent;
-  }
-}
-
 /** The `@aws-sdk/*` packages a piece of JavaScript imports, sorted. */
 export function sdkImportsIn(source: string): string[] {
   const found = new Set<string>();
