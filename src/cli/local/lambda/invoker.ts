@@ -30,7 +30,7 @@ export interface InvokerOptions extends PoolOptions {
 export interface FunctionChanges {
   readonly added: readonly string[];
   readonly removed: readonly string[];
-  /** Kept, but their code or settings changed: their runtime host was replaced. */
+  /** Kept, but their code or settings changed: their environments were replaced. */
   readonly reloaded: readonly string[];
 }
 
@@ -59,8 +59,8 @@ export class Invoker {
 
   /**
    * Takes the functions of a new synth. A function whose code (by content) or settings changed
-   * gets a new runtime host on its next invocation, and so does a new one; the old host finishes
-   * the invocations it had and stops, as does a removed function's. Unchanged functions keep
+   * gets new environments on its next invocation, and so does a new one; the old ones finish
+   * the invocations they had and stop, as do a removed function's. Unchanged functions keep
    * their warm environments.
    */
   reload(functions: ReadonlyMap<string, FunctionSpec>): FunctionChanges {
@@ -127,7 +127,7 @@ export class Invoker {
     return this.pools.get(functionKey)?.size ?? 0;
   }
 
-  /** Stops every environment and host, and removes the scratch directory. */
+  /** Stops every environment (and what runs them), and removes the scratch directory. */
   async close(): Promise<void> {
     await Promise.all([...this.pools.values(), ...this.retiring].map((p) => p.close()));
     this.pools.clear();
