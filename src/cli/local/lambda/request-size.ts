@@ -10,7 +10,7 @@ const SLACK_BYTES = 16_384;
 
 /** The Invoke API's answer to an event over 6 MB, or undefined when it fits. */
 export function requestTooLarge(event: unknown): InvokeOutcome | undefined {
-  if (roughCharacters(event, MAX_REQUEST_PAYLOAD_BYTES) * 6 + SLACK_BYTES <= MAX_REQUEST_PAYLOAD_BYTES) {
+  if (roughCharacters(event) * 6 + SLACK_BYTES <= MAX_REQUEST_PAYLOAD_BYTES) {
     return undefined;
   }
   const bytes = Buffer.byteLength(JSON.stringify(event) ?? '');
@@ -25,33 +25,36 @@ export function requestTooLarge(event: unknown): InvokeOutcome | undefined {
   };
 }
 
+/** Deeper than this, an event is measured exactly instead (few events nest this deep). */
+const MAX_COUNTED_DEPTH = 64;
+
 /**
  * Characters counted so that the event's JSON takes at most six bytes for each (JSON escaping
  * writes a UTF-16 unit as at most `\uXXXX`): strings and keys with their quotes and separators,
- * four for any other value. Stops counting past `stopAt`. Walks without recursion (a deep event
- * does not overflow the stack).
+ * four for any other value. Infinity for an event nested deeper than {@link MAX_COUNTED_DEPTH}
+ * (the recursion stays shallow; such an event is serialized to be measured).
  */
-export function roughCharacters(event: unknown, stopAt: number): number {
-  let count = 0;
-  const stack: unknown[] = [event];
-  while (stack.length > 0 && count <= stopAt) {
-    const value = stack.pop();
-    if (typeof value === 'string') {
-      count += value.length + 3;
-    } else if (Array.isArray(value)) {
-      count += 2;
-      for (const item of value) {
-        stack.push(item);
-      }
-    } else if (value !== null && typeof value === 'object') {
-      count += 2;
-      for (const key of Object.keys(value)) {
-        count += key.length + 4;
-        stack.push((value as Record<string, unknown>)[key]);
-      }
-    } else {
-      count += 4;
+export function roughCharacters(value: unknown, depth = 0): number {
+  if (typeof value === 'string') {
+    return value.length + 3;
+  }
+  if (value === null || typeof value !== 'object') {
+    return 4;
+  }
+  if (depth >= MAX_COUNTED_DEPTH) {
+    return Infinity;
+  }
+  let count = 2;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      count += roughCharacters(item, depth + 1);
     }
+    return count;
+  }
+  // for...in (own and inherited enumerable keys) counts at least what JSON.stringify writes, and
+  // costs less than Object.keys on this path, taken for every invocation.
+  for (const key in value) {
+    count += key.length + 4 + roughCharacters((value as Record<string, unknown>)[key], depth + 1);
   }
   return count;
 }
