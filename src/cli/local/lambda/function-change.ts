@@ -4,7 +4,7 @@
  * concurrency that its environment variables, context and scaling come from). The construct path
  * only names the function in messages, so it does not count.
  */
-import type { FunctionSpec } from '../model/local-app';
+import type { FunctionSpec } from '../model/function-spec';
 
 /** What a function's environments are started with, apart from the code. */
 function settingsOf(fn: FunctionSpec): string {

@@ -6,7 +6,7 @@
  */
 import { EnvVarsFile, envVarsFor, reservedInTemplate } from './env-vars';
 import type { RuntimeVariables } from './runtime-family';
-import type { FunctionSpec } from '../model/local-app';
+import type { FunctionSpec } from '../model/function-spec';
 
 export interface FunctionEnvironmentInput {
   readonly fn: FunctionSpec;

@@ -1,5 +1,5 @@
 /** How messages name a function: its construct path, else `<stack>/<logical id>`. */
-import type { FunctionSpec } from '../model/local-app';
+import type { FunctionSpec } from '../model/function-spec';
 
 export function functionLabel(fn: FunctionSpec): string {
   return fn.constructPath ?? `${fn.stackName}/${fn.logicalId}`;

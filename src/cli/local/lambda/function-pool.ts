@@ -16,7 +16,7 @@ import { requestTooLarge } from './request-size';
 import { unsupportedRuntimeReason } from './runtime-families';
 import type { EnvironmentEvents, ErrorReport, InvokeContext, RunningFunction, RuntimeEnvironment, RuntimeFamily } from './runtime-family';
 import { logStreamDay } from '../common/dates';
-import type { FunctionSpec } from '../model/local-app';
+import type { FunctionSpec } from '../model/function-spec';
 
 /** Where function console output goes: one call per line, already tagged. */
 export type FunctionLogSink = (requestId: string, level: string, text: string, fn: FunctionSpec) => void;

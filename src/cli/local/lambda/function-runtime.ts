@@ -9,7 +9,8 @@ import { EnvVarsFile, reservedInTemplate, unmatchedKeys } from './env-vars';
 import { functionLabel } from './function-label';
 import { RUNTIME_FAMILIES } from './runtime-families';
 import type { RuntimeFamily } from './runtime-family';
-import type { FunctionSpec, LocalApp } from '../model/local-app';
+import type { FunctionSpec } from '../model/function-spec';
+import type { LocalApp } from '../model/local-app';
 
 export interface FunctionRuntime {
   /** The CDK app's folder, for the invoker (see {@link AppContext}). */

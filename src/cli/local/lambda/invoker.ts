@@ -15,7 +15,7 @@ import type { InvokeOutcome } from './invoke-outcome';
 import { accountConcurrency } from './limits';
 import { runtimeFamilyFor } from './runtime-families';
 import type { InvokeContext } from './runtime-family';
-import type { FunctionSpec } from '../model/local-app';
+import type { FunctionSpec } from '../model/function-spec';
 
 export interface InvokerOptions extends PoolOptions {
   /**

@@ -5,7 +5,7 @@
  * the pools decide when to start, feed, retire and stop them. Families register in
  * runtime-families.ts. This module imports none of its users.
  */
-import type { FunctionSpec } from '../model/local-app';
+import type { FunctionSpec } from '../model/function-spec';
 
 /** An error as a Lambda runtime reports it (`errorType`, `errorMessage`, `trace`). */
 export interface ErrorReport {

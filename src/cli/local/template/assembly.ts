@@ -16,8 +16,9 @@ import { readFileAssets } from '../../assembly/file-assets';
 import { CliError } from '../../command';
 import { ownSet, stringEntries, stringList } from '../common/own-record';
 import { unsupportedRuntimeReason } from '../lambda/runtime-families';
+import type { FunctionCode, FunctionSpec } from '../model/function-spec';
 import {
-  ApiSpec, FunctionCode, FunctionSpec, GatewayResponseSpec, LocalApp, MethodSpec,
+  ApiSpec, GatewayResponseSpec, LocalApp, MethodSpec,
   ResourceNode, StackSpec,
 } from '../model/local-app';
 import { readAuthorizer, readAuthorizers } from '../rest/reader/authorizer-reader';

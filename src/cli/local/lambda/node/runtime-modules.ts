@@ -6,7 +6,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { FunctionSpec } from '../../model/local-app';
+import type { FunctionSpec } from '../../model/function-spec';
 
 /** `require("@aws-sdk/x")`, `import ... from "@aws-sdk/x"`, `import("@aws-sdk/x")`, `import "@aws-sdk/x"`. */
 const SDK_IMPORT = /(?:require\s*\(\s*|import\s*\(\s*|from\s*|import\s*)["'](@aws-sdk\/[A-Za-z0-9._-]+)/g;

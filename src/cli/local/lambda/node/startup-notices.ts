@@ -4,7 +4,7 @@
  * the Lambda runtime would provide). Each comes with a note for the function's routes.
  */
 import { missingSdkPackages } from './runtime-modules';
-import type { FunctionSpec } from '../../model/local-app';
+import type { FunctionSpec } from '../../model/function-spec';
 import { functionLabel } from '../function-label';
 import type { RuntimeNotices } from '../runtime-family';
 

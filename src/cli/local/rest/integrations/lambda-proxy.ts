@@ -4,7 +4,8 @@
  * does (../../proxy-response.ts).
  */
 import type { InvokeOutcome } from '../../lambda/invoke-outcome';
-import type { FunctionSpec, IntegrationSpec } from '../../model/local-app';
+import type { FunctionSpec } from '../../model/function-spec';
+import type { IntegrationSpec } from '../../model/local-app';
 import { buildEvent, EventInput } from '../event';
 import { maskedEvent } from '../pipeline/execution-log';
 import { GatewayError, INTEGRATION_FAILURE_500, INTEGRATION_FAILURE_502, INTEGRATION_TIMEOUT } from '../pipeline/gateway-errors';

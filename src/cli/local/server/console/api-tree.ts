@@ -3,7 +3,8 @@
  * the page. Only what the template says (paths, methods, authorization, what answers); never an
  * environment variable or a file.
  */
-import type { FunctionSpec, IntegrationSpec, MethodSpec, ResourceNode } from '../../model/local-app';
+import type { FunctionSpec } from '../../model/function-spec';
+import type { IntegrationSpec, MethodSpec, ResourceNode } from '../../model/local-app';
 import { listMethods } from '../../rest/router';
 import type { Endpoint } from '../server';
 
