@@ -85,6 +85,7 @@ const PIPELINE_WAIT_MS = 20;
 /** Most invocations waiting inside one environment of a fast function. */
 const MAX_PIPELINE_DEPTH = 64;
 
+/** One function's environments; its family reports what they do through {@link EnvironmentEvents}. */
 export class FunctionPool implements EnvironmentEvents {
   /** The folder the code runs from (a folder of its own for inline code). */
   public readonly directory: string;
