@@ -5,7 +5,7 @@ import { appTokenVerifier } from './local/auth/cognito/app-pools';
 import { signingKeyFile } from './local/auth/cognito/signing-key';
 import { parseCredentials, SigV4Credentials } from './local/auth/sigv4';
 import { readEnvVarsFile } from './local/lambda/env-vars';
-import { functionRuntime } from './local/lambda/node/function-runtime';
+import { functionRuntime } from './local/lambda/function-runtime';
 import { ResourceNode } from './local/model/local-app';
 import { apiKeyLines, parseApiKeyValue, withApiKeyValues } from './local/rest/api-key-values';
 import { consoleUrl } from './local/server/console/console-path';
@@ -146,7 +146,7 @@ export const command: Command = {
       quiet: values.quiet === true,
       print,
       envVars,
-      nodeModules: runtime.nodeModules,
+      appFolder: runtime.appFolder,
       functionNotes: runtime.notes,
       tokenVerifier,
       outputsFile: writeDir === undefined ? undefined : path.resolve(writeDir, OUTPUTS_FILE_NAME),

@@ -1,8 +1,8 @@
 import { CliError, Command, parseOptions, UsageError } from './command';
 import { appTokenVerifier } from './local/auth/cognito/app-pools';
 import { readEnvVarsFile } from './local/lambda/env-vars';
+import { functionRuntime } from './local/lambda/function-runtime';
 import { Invoker } from './local/lambda/invoker';
-import { functionRuntime } from './local/lambda/node/function-runtime';
 import { ApiSpec } from './local/model/local-app';
 import { parseHeaderLine, runTestInvoke, TestInvokeResult, testInvokeTarget } from './local/rest/test-invoke-run';
 import { readLocalApp } from './local/template/assembly';
@@ -130,7 +130,7 @@ export const command: Command = {
       log: (requestId, level, text) => functionLines.push(`${requestId} ${level} ${text}`),
       maxWorkersPerFunction: 1,
       envVars,
-      nodeModules: runtime.nodeModules,
+      appFolder: runtime.appFolder,
     });
     try {
       const authorizing = values.authorize === true;

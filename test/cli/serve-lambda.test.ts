@@ -12,6 +12,7 @@ import { FIXTURES, startCli, synth } from './local/support';
 import { Invoker } from '../../src/cli/local/lambda/invoker';
 import { MAX_REQUEST_PAYLOAD_BYTES, MAX_RESPONSE_PAYLOAD_BYTES } from '../../src/cli/local/lambda/limits';
 import { LocalApp } from '../../src/cli/local/model/local-app';
+import { buildEvent } from '../../src/cli/local/rest/event';
 import { LocalApiServer } from '../../src/cli/local/server/server';
 import { readLocalApp } from '../../src/cli/local/template/assembly';
 
@@ -263,7 +264,8 @@ describe('concurrency', () => {
 
 describe('idle environments are retired; the account concurrency is configurable', () => {
   const scale = () => [...app.functions.values()].find((f) => f.logicalId.startsWith('Scale'))!;
-  const input = (requestId: string) => ({
+  // The finished event of GET /scale?mode=sleep&ms=300 (the invoker takes the event its callers build).
+  const input = (requestId: string) => buildEvent({
     resource: '/scale',
     path: '/scale',
     httpMethod: 'GET',

@@ -13,7 +13,7 @@ import { runSynth, SynthResult } from './synth-runner';
 import { CliError } from '../command';
 import { valueChanges } from '../document-diff/document-changes';
 import { appTokenVerifier } from '../local/auth/cognito/app-pools';
-import { functionRuntime } from '../local/lambda/node/function-runtime';
+import { functionRuntime } from '../local/lambda/function-runtime';
 import { LocalApp } from '../local/model/local-app';
 import { consoleUrl } from '../local/server/console/console-path';
 import { LocalApiAddress } from '../local/server/local-outputs';
@@ -207,7 +207,7 @@ async function startServer(settings: SandboxSettings, app: LocalApp): Promise<Lo
     port: settings.port,
     quiet: settings.quiet,
     print: settings.print,
-    nodeModules: runtime.nodeModules,
+    appFolder: runtime.appFolder,
     functionNotes: runtime.notes,
     tokenVerifier: await projectTokenVerifier(settings.project, app),
     // The console shows the file whichever format it is in (it reads vendor_outputs.dart too).

@@ -5,10 +5,11 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { appFolderOf } from '../../../src/cli/local/lambda/app-folder';
 import { envVarsFor, readEnvVarsFile, unmatchedKeys } from '../../../src/cli/local/lambda/env-vars';
-import { appFolderOf, resolves, sdkImportsIn } from '../../../src/cli/local/lambda/node/runtime-modules';
+import { resolves, sdkImportsIn } from '../../../src/cli/local/lambda/node/runtime-modules';
 import { nodeMajorOf } from '../../../src/cli/local/lambda/node/startup-notices';
-import { FunctionSpec } from '../../../src/cli/local/model/local-app';
+import type { FunctionSpec } from '../../../src/cli/local/model/function-spec';
 
 let dir: string;
 beforeEach(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-env-unit-')); });

@@ -5,7 +5,7 @@
 import { createHash, Hash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { FunctionCode } from '../model/local-app';
+import type { FunctionCode } from '../model/function-spec';
 
 /**
  * A digest of the code: of the inline source, or of every file under the directory (relative

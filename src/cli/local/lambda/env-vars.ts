@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import { UsageError } from '../../command';
 import { ownSet } from '../common/own-record';
-import { FunctionSpec } from '../model/local-app';
+import type { FunctionSpec } from '../model/function-spec';
 
 /**
  * Keys Lambda reserves: a function's configuration cannot set them, so neither can the file.

@@ -1,12 +1,12 @@
 /**
- * Whether a reload must replace a function's runtime host: everything the host was started with
+ * Whether a reload must replace a function's environments (its pool): everything they were started with
  * (code, handler, runtime, environment, memory, timeout, and the name, region and reserved
  * concurrency that its environment variables, context and scaling come from). The construct path
  * only names the function in messages, so it does not count.
  */
-import type { FunctionSpec } from '../model/local-app';
+import type { FunctionSpec } from '../model/function-spec';
 
-/** What a host is started with, apart from the code. */
+/** What a function's environments are started with, apart from the code. */
 function settingsOf(fn: FunctionSpec): string {
   const environment = Object.keys(fn.environment).sort().map((name) => [name, fn.environment[name]]);
   return JSON.stringify([

@@ -4,10 +4,9 @@
  * `Environment.Variables`, then `--env-vars`, and last what the runtime itself defines (reserved:
  * neither the template nor the file can change them, as on Lambda).
  */
-import * as path from 'path';
 import { EnvVarsFile, envVarsFor, reservedInTemplate } from './env-vars';
-import { FunctionSpec } from '../model/local-app';
-import { entryFile } from './node/entry-file';
+import type { RuntimeVariables } from './runtime-family';
+import type { FunctionSpec } from '../model/function-spec';
 
 export interface FunctionEnvironmentInput {
   readonly fn: FunctionSpec;
@@ -19,11 +18,8 @@ export interface FunctionEnvironmentInput {
   /** Extra variables for every function (after the shell's). */
   readonly extra?: Readonly<Record<string, string>>;
   readonly envVars?: EnvVarsFile;
-  /**
-   * The app's `node_modules`, where the AWS SDK the Lambda Node.js runtime provides is found
-   * (put first on `NODE_PATH`, as the runtime's own modules are on Lambda's).
-   */
-  readonly nodeModules?: string;
+  /** What the function's runtime family defines (a module search path, its own folder). */
+  readonly runtime: RuntimeVariables;
 }
 
 export function functionEnvironment(input: FunctionEnvironmentInput): Record<string, string> {
@@ -34,11 +30,10 @@ export function functionEnvironment(input: FunctionEnvironmentInput): Record<str
       shell[name] = value;
     }
   }
-  const nodePath = [input.nodeModules, shell.NODE_PATH].filter((p) => p !== undefined && p !== '').join(path.delimiter);
   return {
     ...shell,
     ...input.extra,
-    ...(nodePath === '' ? {} : { NODE_PATH: nodePath }),
+    ...input.runtime.base,
     TZ: ':UTC',
     // Reserved names in the template are ignored (Lambda refuses them; serve warns at start).
     ...Object.fromEntries(Object.entries(fn.environment).filter(([name]) => !reservedInTemplate(name))),
@@ -53,7 +48,7 @@ export function functionEnvironment(input: FunctionEnvironmentInput): Record<str
     AWS_LAMBDA_LOG_STREAM_NAME: input.logStreamName,
     AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
     LAMBDA_TASK_ROOT: input.taskRoot,
-    LAMBDA_RUNTIME_DIR: path.dirname(entryFile('host')),
+    ...input.runtime.reserved,
     _HANDLER: fn.handler,
   };
 }

@@ -1,9 +1,7 @@
 /**
- * The REST API (payload 1.0) Lambda proxy event.
- *
- * The gateway sends the execution environment a small {@link EventInput} (cheap to pass between
- * threads and processes) and the environment builds the event with {@link buildEvent}, so the
- * main thread never serializes the event. Header and query names come from the client: every
+ * The REST API (payload 1.0) Lambda proxy event: the integration gathers an {@link EventInput}
+ * from the request and builds the finished event with {@link buildEvent}, which the function
+ * runtime passes to the handler as it is. Header and query names come from the client: every
  * record keyed by them is written and read as own properties only (see own-record.ts).
  */
 import { FORWARDING_HEADERS, LAMBDA_REQUEST_DROPPED } from './header-table';
@@ -45,15 +43,10 @@ export interface EventInput {
     /** `requestContext.authorizer` set by an authorizer (a Lambda authorizer's `principalId` and context, a Cognito authorizer's `claims`). */
     readonly authorizer?: Readonly<Record<string, string | number | boolean | Readonly<Record<string, string>>>>;
   };
-  /** An event sent as it is instead of a proxy event (a Lambda authorizer's event). */
-  readonly ready?: Record<string, unknown>;
 }
 
 /** Builds the event a Lambda proxy integration passes to the function. */
 export function buildEvent(input: EventInput): Record<string, unknown> {
-  if (input.ready !== undefined) {
-    return input.ready;
-  }
   const { headers, multiValueHeaders, userAgent } = eventHeaders(input);
   const query = input.query === '' ? undefined : parseQuery(input.query);
   const hasQuery = query !== undefined && query.count > 0;

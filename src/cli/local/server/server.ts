@@ -35,11 +35,11 @@ export interface ServerOptions {
   readonly maxWorkersPerFunction?: number;
   /** `--env-vars`: variables over the template's. */
   readonly envVars?: EnvVarsFile;
-  /** The app's `node_modules` (for the AWS SDK the Lambda Node.js runtime provides). */
-  readonly nodeModules?: string;
+  /** The CDK app's folder, where the functions' runtimes find what Lambda provides (see lambda/function-runtime.ts). */
+  readonly appFolder?: string;
   /** Verifies user pool tokens for Cognito-authorized methods (see cognito/app-pools.ts). */
   readonly tokenVerifier?: TokenVerifier;
-  /** Function key → a note for its routes in the listing (see lambda/startup-notices.ts). */
+  /** Function key → a note for its routes in the listing (see lambda/function-runtime.ts). */
   readonly functionNotes?: ReadonlyMap<string, string>;
   /** The vendor_outputs.json this server's caller writes (`--write-outputs`, sandbox): shown by the console page. */
   readonly outputsFile?: string;
@@ -56,7 +56,7 @@ export interface Endpoint {
 
 /** What a reload takes besides the app (absent: the ones given before are kept). */
 export interface ReloadOptions {
-  /** Function key → a note for its routes in the listing (see lambda/startup-notices.ts). */
+  /** Function key → a note for its routes in the listing (see lambda/function-runtime.ts). */
   readonly functionNotes?: ReadonlyMap<string, string>;
   readonly tokenVerifier?: TokenVerifier;
 }
@@ -122,7 +122,7 @@ export class LocalApiServer {
       log: (requestId, level, text) => options.print(`${requestId} ${level} ${text}`),
       maxWorkersPerFunction: options.maxWorkersPerFunction,
       envVars: options.envVars,
-      nodeModules: options.nodeModules,
+      appFolder: options.appFolder,
     });
     this.console = new ConsoleHandler({
       endpoints: () => this.endpoints,

@@ -16,8 +16,10 @@ import { readConstructPaths } from '../../assembly/construct-paths';
 import { readFileAssets } from '../../assembly/file-assets';
 import { CliError } from '../../command';
 import { ownSet, stringEntries, stringList } from '../common/own-record';
+import { unsupportedRuntimeReason } from '../lambda/runtime-families';
+import type { FunctionCode, FunctionSpec } from '../model/function-spec';
 import {
-  ApiSpec, FunctionCode, FunctionSpec, GatewayResponseSpec, LocalApp, MethodSpec,
+  ApiSpec, GatewayResponseSpec, LocalApp, MethodSpec,
   ResourceNode, StackSpec,
 } from '../model/local-app';
 import { readAuthorizer, readAuthorizers } from '../rest/reader/authorizer-reader';
@@ -364,8 +366,9 @@ function reservedConcurrencyOf(value: unknown, environment: IntrinsicEnvironment
 
 function readCode(artifact: StackArtifact, resource: any, objectKeys: Map<string, string>): FunctionCode {
   const p = resource?.Properties ?? {};
-  if (typeof p.Runtime !== 'string' || !p.Runtime.startsWith('nodejs')) {
-    return { kind: 'unsupported', reason: `runtime ${p.Runtime ?? '(container image)'} is not run locally (only nodejs runtimes are)` };
+  const unsupportedRuntime = unsupportedRuntimeReason(p.Runtime);
+  if (unsupportedRuntime !== undefined) {
+    return { kind: 'unsupported', reason: unsupportedRuntime };
   }
   if (typeof p.Code?.ZipFile === 'string') {
     return { kind: 'inline', source: p.Code.ZipFile };

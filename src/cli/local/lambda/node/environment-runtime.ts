@@ -1,7 +1,8 @@
 /**
  * What one Lambda execution environment runs, in a worker thread (runtime.ts) or in the runtime
  * host's own thread (host.ts). Like the Node.js runtime it loads the handler module once ("init"),
- * then runs one invocation at a time; console output is sent to the host tagged with the request id.
+ * then runs one invocation at a time with the finished event it was given; console output is sent
+ * to the host tagged with the request id.
  *
  * Limits applied here: the function's `MemorySize` (heap and buffers of this environment, checked
  * while an invocation runs and after it; the worker's own `resourceLimits` cover the heap) and the
@@ -9,10 +10,19 @@
  */
 import * as util from 'util';
 import { getHeapStatistics } from 'v8';
-import { callHandler, describeError, ErrorReport, Handler, loadHandler } from './handler';
-import { buildEvent } from '../../rest/event';
-import { MAX_RESPONSE_PAYLOAD_BYTES } from '../limits';
+import { callHandler, describeError, Handler, loadHandler } from './handler';
 import { EnvironmentConfig, RuntimeInvocation, RuntimeMessage } from './protocol';
+import { MAX_RESPONSE_PAYLOAD_BYTES } from '../limits';
+import type { ErrorReport } from '../runtime-family';
+
+/** Console methods and the level each line is tagged with. */
+const LEVELS: ReadonlyArray<[keyof Console, string]> = [['log', 'INFO'], ['info', 'INFO'], ['warn', 'WARN'], ['error', 'ERROR'], ['debug', 'DEBUG'], ['trace', 'TRACE']];
+
+/** After an invocation, memory is checked at most this often (always after a slow one). */
+const MEMORY_CHECK_MS = 20;
+
+/** While invocations wait (a growing buffer between awaits), memory is checked this often. */
+const MEMORY_POLL_MS = 200;
 
 /**
  * Starts an environment: `post` carries its message batches to the host, `exit` ends it (a worker
@@ -28,115 +38,161 @@ export function startRuntime(
   exit: (code: number) => void,
   batched: boolean,
 ): (batch: RuntimeInvocation[]) => void {
-  /** Messages ready in one turn of the event loop go to the host as one batch, in order. */
-  let outbox: RuntimeMessage[] = [];
-  function flush(): void {
-    const batch = outbox;
-    outbox = [];
+  const outbox = new Outbox(post, batched);
+  const environment = new ExecutionEnvironment(config, outbox, new MemoryGuard(config.memoryMb, outbox, exit));
+  captureConsole(outbox, () => environment.currentId);
+  environment.init();
+  return (batch) => environment.receive(batch);
+}
+
+/** Messages ready in one turn of the event loop go to the host as one batch, in order. */
+class Outbox {
+  private pending: RuntimeMessage[] = [];
+
+  constructor(private readonly post: (batch: RuntimeMessage[]) => void, private readonly batched: boolean) {}
+
+  send(message: RuntimeMessage): void {
+    if (!this.batched) {
+      this.post([message]);
+      return;
+    }
+    if (this.pending.length === 0) {
+      setImmediate(() => this.flush());
+    }
+    this.pending.push(message);
+  }
+
+  flush(): void {
+    const batch = this.pending;
+    this.pending = [];
     if (batch.length > 0) {
-      post(batch);
+      this.post(batch);
     }
   }
-  function send(message: RuntimeMessage): void {
-    if (!batched) {
-      post([message]);
-      return;
-    }
-    if (outbox.length === 0) {
-      setImmediate(flush);
-    }
-    outbox.push(message);
-  }
-  let currentId: string | null = null;
+}
 
-  const LEVELS: Array<[keyof Console, string]> = [['log', 'INFO'], ['info', 'INFO'], ['warn', 'WARN'], ['error', 'ERROR'], ['debug', 'DEBUG'], ['trace', 'TRACE']];
+/** Console output becomes log messages tagged with the running request's id. */
+function captureConsole(outbox: Outbox, currentId: () => string | null): void {
   for (const [method, level] of LEVELS) {
-    (console as any)[method] = (...args: unknown[]) => send({ t: 'log', id: currentId, level, text: util.format(...args) });
+    (console as any)[method] = (...args: unknown[]) => outbox.send({ t: 'log', id: currentId(), level, text: util.format(...args) });
   }
+}
 
-  /** MB of heap and buffers this environment holds. */
-  function usedMb(): number {
-    const heap = getHeapStatistics();
-    return (heap.used_heap_size + (heap as { external_memory?: number }).external_memory!) / (1024 * 1024);
-  }
+/** Ends the environment when it holds more than `MemorySize`. */
+class MemoryGuard {
+  private lastCheck = 0;
 
-  let lastCheck = 0;
+  constructor(private readonly memoryMb: number, private readonly outbox: Outbox, private readonly exit: (code: number) => void) {}
 
-  /** Ends the environment when it holds more than `MemorySize` (at most every 20 ms after invocations). */
-  function checkMemory(force = true): void {
+  /** Checks now, or with `force` false at most every {@link MEMORY_CHECK_MS}. */
+  check(force = true): void {
     const now = performance.now();
-    if (!force && now - lastCheck < 20) {
+    if (!force && now - this.lastCheck < MEMORY_CHECK_MS) {
       return;
     }
-    lastCheck = now;
+    this.lastCheck = now;
     const used = usedMb();
-    if (used > config.memoryMb) {
-      send({ t: 'out-of-memory', usedMb: Math.round(used) });
-      flush();
-      exit(137);
+    if (used > this.memoryMb) {
+      this.outbox.send({ t: 'out-of-memory', usedMb: Math.round(used) });
+      this.outbox.flush();
+      this.exit(137);
     }
   }
 
-  function responseTooLarge(bytes: number): ErrorReport {
-    return {
-      errorType: 'Function.ResponseSizeTooLarge',
-      errorMessage: `Response payload size (${bytes} bytes) exceeded maximum allowed payload size (${MAX_RESPONSE_PAYLOAD_BYTES} bytes).`,
-      trace: [],
-    };
+  /** Keeps checking while invocations wait. */
+  poll(): void {
+    setInterval(() => this.check(), MEMORY_POLL_MS).unref();
+  }
+}
+
+/** MB of heap and buffers this environment holds. */
+function usedMb(): number {
+  const heap = getHeapStatistics();
+  return (heap.used_heap_size + (heap as { external_memory?: number }).external_memory!) / (1024 * 1024);
+}
+
+/** Loads the handler, then runs the invocations it receives one at a time, in order. */
+class ExecutionEnvironment {
+  /** The request id of the running invocation (tags console output). */
+  public currentId: string | null = null;
+  private readonly queue: RuntimeInvocation[] = [];
+  private running = false;
+  private handler: Handler | undefined;
+
+  constructor(private readonly config: EnvironmentConfig, private readonly outbox: Outbox, private readonly memory: MemoryGuard) {}
+
+  /** Lambda's init: loads the handler module, then reports ready (or the init error). */
+  init(): void {
+    loadHandler(this.config.directory, this.config.handler).then((loaded) => {
+      this.handler = loaded;
+      this.memory.poll();
+      this.outbox.send({ t: 'ready' });
+    }, (error) => this.outbox.send({ t: 'init-error', error: describeError(error) }));
   }
 
-  async function runOne(handler: Handler, id: string, input: RuntimeInvocation[1]): Promise<void> {
-    currentId = id;
-    const deadline = Date.now() + config.timeoutMs;
-    const context: Record<string, unknown> = {
-      ...config.context,
+  receive(batch: RuntimeInvocation[]): void {
+    this.queue.push(...batch);
+    if (!this.running) {
+      void this.next();
+    }
+  }
+
+  private async next(): Promise<void> {
+    this.running = true;
+    while (this.queue.length > 0 && this.handler !== undefined) {
+      const [id, event] = this.queue.shift()!;
+      await this.runOne(this.handler, id, event);
+    }
+    this.running = false;
+  }
+
+  private async runOne(handler: Handler, id: string, event: unknown): Promise<void> {
+    this.currentId = id;
+    const started = performance.now();
+    const { payload, error } = await this.call(handler, id, event);
+    const ms = performance.now() - started;
+    this.memory.check(ms >= MEMORY_CHECK_MS);
+    this.outbox.send({ t: 'result', id, payload, error, ms });
+  }
+
+  /** Runs the handler: its result as JSON text, or the error it ended with. */
+  private async call(handler: Handler, id: string, event: unknown): Promise<{ payload?: string; error?: ErrorReport }> {
+    try {
+      const value = await callHandler(handler, event, this.contextFor(id));
+      return checkedPayload(value === undefined ? undefined : JSON.stringify(value));
+    } catch (thrown) {
+      return { error: describeError(thrown) };
+    }
+  }
+
+  /** The Lambda context object of one invocation. */
+  private contextFor(id: string): Record<string, unknown> {
+    const deadline = Date.now() + this.config.timeoutMs;
+    return {
+      ...this.config.context,
       awsRequestId: id,
       callbackWaitsForEmptyEventLoop: true,
       getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     };
-    let payload: string | undefined;
-    let error: ErrorReport | undefined;
-    const started = performance.now();
-    try {
-      const value = await callHandler(handler, buildEvent(input), context);
-      payload = value === undefined ? undefined : JSON.stringify(value);
-      // Byte length only when the text could be near the limit (UTF-8 is at most 3 bytes per UTF-16 unit).
-      if (payload !== undefined && payload.length * 3 > MAX_RESPONSE_PAYLOAD_BYTES) {
-        const bytes = Buffer.byteLength(payload);
-        if (bytes > MAX_RESPONSE_PAYLOAD_BYTES) {
-          payload = undefined;
-          error = responseTooLarge(bytes);
-        }
-      }
-    } catch (thrown) {
-      error = describeError(thrown);
-    }
-    const ms = performance.now() - started;
-    checkMemory(ms >= 20);
-    send({ t: 'result', id, payload, error, ms });
   }
+}
 
-  const queue: RuntimeInvocation[] = [];
-  let running = false;
-  let handler: Handler | undefined;
-  const next = async (): Promise<void> => {
-    running = true;
-    while (queue.length > 0 && handler !== undefined) {
-      const [id, input] = queue.shift()!;
-      await runOne(handler, id, input);
+/** The payload, or the error of one over the synchronous response limit. */
+function checkedPayload(payload: string | undefined): { payload?: string; error?: ErrorReport } {
+  // Byte length only when the text could be near the limit (UTF-8 is at most 3 bytes per UTF-16 unit).
+  if (payload !== undefined && payload.length * 3 > MAX_RESPONSE_PAYLOAD_BYTES) {
+    const bytes = Buffer.byteLength(payload);
+    if (bytes > MAX_RESPONSE_PAYLOAD_BYTES) {
+      return { error: responseTooLarge(bytes) };
     }
-    running = false;
-  };
-  loadHandler(config.directory, config.handler).then((loaded) => {
-    handler = loaded;
-    // Memory that an invocation holds while it waits (a growing buffer between awaits).
-    setInterval(() => checkMemory(), 200).unref();
-    send({ t: 'ready' });
-  }, (error) => send({ t: 'init-error', error: describeError(error) }));
-  return (batch) => {
-    queue.push(...batch);
-    if (!running) {
-      void next();
-    }
+  }
+  return { payload };
+}
+
+function responseTooLarge(bytes: number): ErrorReport {
+  return {
+    errorType: 'Function.ResponseSizeTooLarge',
+    errorMessage: `Response payload size (${bytes} bytes) exceeded maximum allowed payload size (${MAX_RESPONSE_PAYLOAD_BYTES} bytes).`,
+    trace: [],
   };
 }

@@ -5,15 +5,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
+import type { ErrorReport } from '../runtime-family';
 
 export type Handler = (event: unknown, context: Record<string, unknown>, callback: (error?: unknown, value?: unknown) => void) => unknown;
-
-/** An error as the runtime reports it (`errorType`, `errorMessage`, `trace`). */
-export interface ErrorReport {
-  readonly errorType: string;
-  readonly errorMessage: string;
-  readonly trace: readonly string[];
-}
 
 export function describeError(error: unknown): ErrorReport {
   if (error instanceof Error) {

@@ -12,7 +12,6 @@
 import { Worker } from 'worker_threads';
 import { startRuntime } from './environment-runtime';
 import { EnvironmentConfig, HostCommand, HostEvent, MAX_BATCH, RuntimeInvocation, RuntimeMessage } from './protocol';
-import type { EventInput } from '../../rest/event';
 
 let config: EnvironmentConfig | undefined;
 let runtimeFile = '';
@@ -82,19 +81,19 @@ class Environment {
     this.worker.stderr.on('data', forward('STDERR'));
   }
 
-  invoke(requestId: string, input: EventInput): void {
+  invoke(requestId: string, event: unknown): void {
     this.sent.push(requestId);
     if (this.inline !== undefined) {
       // This thread: straight into the environment's queue, no wait for the next turn.
       if (!this.ended) {
-        this.inline([[requestId, input]]);
+        this.inline([[requestId, event]]);
       }
       return;
     }
     if (this.inbox.length === 0) {
       setImmediate(() => this.flush());
     }
-    this.inbox.push([requestId, input]);
+    this.inbox.push([requestId, event]);
   }
 
   private flush(): void {

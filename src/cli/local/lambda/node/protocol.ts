@@ -4,8 +4,7 @@
  * one turn of its event loop into one message (an array). Server and host exchange JSON, where an
  * undefined payload or error arrives as null.
  */
-import type { ErrorReport } from './handler';
-import type { EventInput } from '../../rest/event';
+import type { ErrorReport } from '../runtime-family';
 
 /**
  * Most messages in one batch between server and host. A batch otherwise waits for the end of the
@@ -33,7 +32,8 @@ export type HostCommand =
   | readonly ['configure', EnvironmentConfig, string]
   /** Start environment N; `inline`: in the host's own thread (the first one). */
   | readonly ['start', number, boolean]
-  | readonly ['invoke', number, string, EventInput]
+  /** Environment, request id, the finished event. */
+  | readonly ['invoke', number, string, unknown]
   /** Retire or kill one environment. */
   | readonly ['stop', number];
 
@@ -47,8 +47,8 @@ export type HostEvent =
   /** The environment ended; `outOfMemory` when it went past the function's memory. */
   | readonly ['exit', number, string, boolean];
 
-/** Host → environment, in batches: one invocation (request id, event input). */
-export type RuntimeInvocation = readonly [string, EventInput];
+/** Host → environment, in batches: one invocation (request id, the finished event). */
+export type RuntimeInvocation = readonly [string, unknown];
 
 /** Environment → host, in batches. */
 export type RuntimeMessage =

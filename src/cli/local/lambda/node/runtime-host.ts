@@ -5,9 +5,8 @@
  */
 import { ChildProcess, fork } from 'child_process';
 import { entryFile } from './entry-file';
-import { ErrorReport } from './handler';
 import { EnvironmentConfig, HostCommand, HostEvent, MAX_BATCH } from './protocol';
-import { EventInput } from '../../rest/event';
+import type { ErrorReport } from '../runtime-family';
 
 export interface RuntimeHostOptions {
   /** The function's environment variables (the host's, so every environment inherits them). */
@@ -70,8 +69,8 @@ export class RuntimeHost {
     return inline;
   }
 
-  invoke(id: number, requestId: string, input: EventInput): void {
-    this.send(['invoke', id, requestId, input]);
+  invoke(id: number, requestId: string, event: unknown): void {
+    this.send(['invoke', id, requestId, event]);
   }
 
   /** Stops environment `id`; for the inline one that means ending the host (it may be stuck in a loop). */

@@ -6,7 +6,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { FunctionSpec } from '../../model/local-app';
+import type { FunctionSpec } from '../../model/function-spec';
 
 /** `require("@aws-sdk/x")`, `import ... from "@aws-sdk/x"`, `import("@aws-sdk/x")`, `import "@aws-sdk/x"`. */
 const SDK_IMPORT = /(?:require\s*\(\s*|import\s*\(\s*|from\s*|import\s*)["'](@aws-sdk\/[A-Za-z0-9._-]+)/g;
@@ -14,21 +14,6 @@ const SDK_IMPORT = /(?:require\s*\(\s*|import\s*\(\s*|from\s*|import\s*)["'](@aw
 /** Files scanned per function, and bytes per file: a bundle is one file; this bounds odd assets. */
 const MAX_FILES = 200;
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
-
-/** The CDK app's folder: the nearest folder holding cdk.json at or above the assembly, else `cwd`. */
-export function appFolderOf(assemblyDir: string, cwd: string): string {
-  let dir = path.resolve(assemblyDir);
-  for (;;) {
-    if (fs.existsSync(path.join(dir, 'cdk.json'))) {
-      return dir;
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) {
-      return path.resolve(cwd);
-    }
-    dir = parent;
-  }
-}
 
 /** The `@aws-sdk/*` packages a piece of JavaScript imports, sorted. */
 export function sdkImportsIn(source: string): string[] {

@@ -7,7 +7,7 @@
 import { AuthorizerCache, AuthorizerResult } from './authorizer-cache';
 import { requestId as newRequestId } from '../../common/ids';
 import { ownGet } from '../../common/own-record';
-import type { InvokeOutcome } from '../../lambda/invoker';
+import type { InvokeOutcome } from '../../lambda/invoke-outcome';
 import type { LambdaAuthorizerSpec } from '../../model/local-app';
 import { buildEvent } from '../event';
 import { evaluatePolicy } from './policy';
@@ -167,8 +167,7 @@ async function callAuthorizer(
   log?.add(`Sending request to ${uri}`);
   const lambdaRequestId = newRequestId();
   const started = Date.now();
-  const input = { ...eventInputOf(routed), body: null, ready: event };
-  const outcome = await settings.invoker.invoke(fn.key, input, { awsRequestId: lambdaRequestId });
+  const outcome = await settings.invoker.invoke(fn.key, event, { awsRequestId: lambdaRequestId });
   if (outcome.kind === 'rejected') {
     log?.add(`Lambda invocation failed with status: ${outcome.statusCode}. Lambda request id: ${lambdaRequestId}`);
     return misconfigured(routed, authorizer, `${outcome.errorType}: ${outcome.errorMessage}`);

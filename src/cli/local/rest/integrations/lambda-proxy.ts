@@ -3,8 +3,9 @@
  * event, the function runs in a local worker, its result is checked and mapped as API Gateway
  * does (../../proxy-response.ts).
  */
-import { InvokeOutcome } from '../../lambda/invoker';
-import type { FunctionSpec, IntegrationSpec } from '../../model/local-app';
+import type { InvokeOutcome } from '../../lambda/invoke-outcome';
+import type { FunctionSpec } from '../../model/function-spec';
+import type { IntegrationSpec } from '../../model/local-app';
 import { buildEvent, EventInput } from '../event';
 import { maskedEvent } from '../pipeline/execution-log';
 import {
@@ -22,16 +23,16 @@ export async function integrateLambdaProxy(routed: RoutedRequest, integration: L
   if (integration.integrationHttpMethod !== undefined) {
     return notInvokedWith(routed, fn, integration.integrationHttpMethod);
   }
-  const eventInput = eventInputOf(routed);
+  const event = buildEvent(eventInputOf(routed));
   if (log) {
     // What the cloud would call; locally the function runs in a worker, no request is signed.
     const uri = `https://lambda.${fn.region}.amazonaws.com/2015-03-31/functions/arn:aws:lambda:${fn.region}:123456789012:function:${fn.functionName}/invocations`;
     log.add(`Endpoint request URI: ${uri}`);
-    log.add(`Endpoint request body after transformations: ${maskedEvent(buildEvent(eventInput))}`);
+    log.add(`Endpoint request body after transformations: ${maskedEvent(event)}`);
     log.add(`Sending request to ${uri}`);
   }
   const invokeStarted = Date.now();
-  const outcome = await invokeWithTimeout(routed, fn, integration.timeoutMs, eventInput);
+  const outcome = await invokeWithTimeout(routed, fn, integration.timeoutMs, event);
   const integrationLatency = Date.now() - invokeStarted;
   if (outcome === 'integration-timeout') {
     log?.add('Execution failed due to a timeout error');
@@ -67,7 +68,7 @@ export async function integrateLambdaProxy(routed: RoutedRequest, integration: L
   };
 }
 
-/** The small input the worker builds the event from (see ../../event.ts). */
+/** What the proxy event is built from (see ../event.ts). */
 export function eventInputOf(routed: RoutedRequest): EventInput {
   const { settings, request, ids, route } = routed;
   const binaryRequest = request.body.length > 0 && isBinaryType(routed.headers.get('content-type'), settings.api.binaryMediaTypes);
@@ -130,7 +131,7 @@ function notInvokedWith(routed: RoutedRequest, fn: FunctionSpec, httpMethod: str
   return INTEGRATION_FAILURE_NOT_POST;
 }
 
-function invokeWithTimeout(routed: RoutedRequest, fn: FunctionSpec, timeoutMs: number, event: EventInput): Promise<InvokeOutcome | 'integration-timeout'> {
+function invokeWithTimeout(routed: RoutedRequest, fn: FunctionSpec, timeoutMs: number, event: unknown): Promise<InvokeOutcome | 'integration-timeout'> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve('integration-timeout'), timeoutMs);
     void routed.settings.invoker.invoke(fn.key, event, { awsRequestId: routed.ids.requestId }).then((outcome) => {

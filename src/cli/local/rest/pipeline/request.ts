@@ -7,7 +7,8 @@ import type { KeyCounters } from './key-counters';
 import type { TokenVerifier } from '../../auth/cognito/token-verifier';
 import type { SigV4Verifier } from '../../auth/sigv4';
 import type { Invoker } from '../../lambda/invoker';
-import type { ApiKeySpec, ApiSpec, FunctionSpec, UsagePlanSpec } from '../../model/local-app';
+import type { FunctionSpec } from '../../model/function-spec';
+import type { ApiKeySpec, ApiSpec, UsagePlanSpec } from '../../model/local-app';
 import type { ParsedQuery } from '../query-string';
 import type { RouteMatch } from '../router';
 

@@ -3,7 +3,8 @@
  * the page. Only what the template says (paths, methods, authorization, what answers); never an
  * environment variable or a file.
  */
-import type { ApiSpec, FunctionSpec, MethodSpec, ResourceNode } from '../../model/local-app';
+import type { FunctionSpec } from '../../model/function-spec';
+import type { ApiSpec, MethodSpec, ResourceNode } from '../../model/local-app';
 import { integrationKind } from '../../rest/integrations/kinds';
 import { listMethods } from '../../rest/router';
 

@@ -10,7 +10,7 @@
  */
 import type * as http from 'http';
 import type { Invoker } from '../../lambda/invoker';
-import type { FunctionSpec } from '../../model/local-app';
+import type { FunctionSpec } from '../../model/function-spec';
 import type { Endpoint } from '../server';
 import { apiTree } from './api-tree';
 import { ConsoleFile, loadConsoleFiles } from './console-files';

@@ -3,7 +3,7 @@
  * `vendor-outputs test-invoke` runs (see ../test-invoke-run.ts).
  */
 import type { Invoker } from '../../lambda/invoker';
-import type { FunctionSpec } from '../../model/local-app';
+import type { FunctionSpec } from '../../model/function-spec';
 import type { Endpoint } from '../server';
 import { consoleApiId } from './api-tree';
 import { parseHeaderLine, runTestInvoke, TestInvokeRequest, TestInvokeResult, testInvokeTarget } from '../../rest/test-invoke-run';

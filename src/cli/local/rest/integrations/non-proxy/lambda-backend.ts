@@ -4,11 +4,10 @@
  * `{errorMessage, errorType, stackTrace}`, whose `errorMessage` selects the integration response.
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/handle-errors-in-lambda-integration.html
  */
-import { InvokeOutcome } from '../../../lambda/invoker';
+import type { Backend, BackendResponse } from './backend';
+import type { InvokeOutcome } from '../../../lambda/invoke-outcome';
 import { INTEGRATION_FAILURE_500, INTEGRATION_TIMEOUT, notJson } from '../../pipeline/gateway-errors';
 import type { RoutedRequest } from '../../pipeline/request';
-import { eventInputOf } from '../lambda-proxy';
-import type { Backend, BackendResponse } from './backend';
 
 export const lambdaBackend: Backend<'lambda'> = async (routed, integration, request) => {
   const { settings, log, ids } = routed;
@@ -25,8 +24,7 @@ export const lambdaBackend: Backend<'lambda'> = async (routed, integration, requ
   log?.add(`Endpoint request body after transformations: ${request.body.toString('utf8')}`);
   log?.add(`Sending request to ${uri}`);
   const started = Date.now();
-  const input = { ...eventInputOf(routed), body: null, ready: event as Record<string, unknown> };
-  const outcome = await withTimeout(settings.invoker.invoke(fn.key, input, { awsRequestId: ids.requestId }), integration.timeoutMs);
+  const outcome = await withTimeout(settings.invoker.invoke(fn.key, event, { awsRequestId: ids.requestId }), integration.timeoutMs);
   if (outcome === 'integration-timeout') {
     log?.add('Execution failed due to a timeout error');
     settings.note?.(ids.requestId, `${fn.functionName} did not answer within the integration timeout (${integration.timeoutMs} ms)`);

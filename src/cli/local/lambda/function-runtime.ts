@@ -1,0 +1,49 @@
+/**
+ * What `serve`, `sandbox` and `test-invoke` work out about the functions' runtimes before starting
+ * them: the app's folder (where a family finds what the Lambda runtime provides), and the start-up
+ * warnings and listing notes (`--env-vars` objects naming nothing, reserved variables in the
+ * template, and what each runtime family announces about its functions).
+ */
+import { appFolderOf } from './app-folder';
+import { EnvVarsFile, reservedInTemplate, unmatchedKeys } from './env-vars';
+import { functionLabel } from './function-label';
+import { RUNTIME_FAMILIES } from './runtime-families';
+import type { RuntimeFamily } from './runtime-family';
+import type { FunctionSpec } from '../model/function-spec';
+import type { LocalApp } from '../model/local-app';
+
+export interface FunctionRuntime {
+  /** The CDK app's folder, for the invoker (see {@link AppContext}). */
+  readonly appFolder: string;
+  readonly warnings: readonly string[];
+  /** Function key → what its routes are marked with in the listing. */
+  readonly notes: ReadonlyMap<string, string>;
+}
+
+export function functionRuntime(
+  app: LocalApp, envVars: EnvVarsFile | undefined, cwd: string = process.cwd(), families: readonly RuntimeFamily[] = RUNTIME_FAMILIES,
+): FunctionRuntime {
+  const appFolder = appFolderOf(app.assemblyDir, cwd);
+  const functions = [...app.functions.values()];
+  const runnable = functions.filter((fn) => fn.code.kind !== 'unsupported');
+  const warnings = [...(envVars === undefined ? [] : unmatchedKeys(envVars, functions)), ...reservedVariableWarnings(runnable)];
+  const notes = new Map<string, string>();
+  for (const family of families) {
+    const notices = family.notices(runnable.filter((fn) => family.supports(fn.runtime)), { appFolder, shell: process.env });
+    warnings.push(...notices.warnings);
+    notices.notes.forEach((note, key) => notes.set(key, note));
+  }
+  return { appFolder, warnings, notes };
+}
+
+/** Template variables the Lambda runtime reserves: Lambda refuses them at deploy, here they are ignored. */
+function reservedVariableWarnings(functions: readonly FunctionSpec[]): string[] {
+  const warnings: string[] = [];
+  for (const fn of functions) {
+    const reserved = Object.keys(fn.environment).filter(reservedInTemplate);
+    if (reserved.length > 0) {
+      warnings.push(`${functionLabel(fn)}: Environment.Variables sets ${reserved.join(', ')}, reserved by the Lambda runtime (Lambda refuses the function at deploy); ignored here`);
+    }
+  }
+  return warnings;
+}

@@ -1,0 +1,112 @@
+/**
+ * The contract between the function pools (function-pool.ts) and a runtime family: the code that
+ * knows how functions of some Lambda runtimes (Node.js today) load and run. A family starts
+ * execution environments for one function, hands them finished events and reports what they do;
+ * the pools decide when to start, feed, retire and stop them. Families register in
+ * runtime-families.ts. This module imports none of its users.
+ */
+import type { FunctionSpec } from '../model/function-spec';
+
+/** An error as a Lambda runtime reports it (`errorType`, `errorMessage`, `trace`). */
+export interface ErrorReport {
+  readonly errorType: string;
+  readonly errorMessage: string;
+  readonly trace: readonly string[];
+}
+
+/** The Lambda context fields sent with each invocation. */
+export interface InvokeContext {
+  readonly awsRequestId: string;
+}
+
+/** Where the app being served lives, for what a family looks for around it. */
+export interface AppContext {
+  /** The CDK app's folder (where `cdk.json` is); undefined when not known (tests). */
+  readonly appFolder?: string;
+  /** The shell's environment. */
+  readonly shell: NodeJS.ProcessEnv;
+}
+
+/** What serve announces about a family's functions before the first request. */
+export interface RuntimeNotices {
+  /** One line each, without a prefix. */
+  readonly warnings: string[];
+  /** Function key → what its routes are marked with in the listing. */
+  readonly notes: Map<string, string>;
+}
+
+/** Environment variables a family defines for its functions (see function-environment.ts). */
+export interface RuntimeVariables {
+  /** Layered over the shell's, under the template's (a search path the runtime reads). */
+  readonly base: Readonly<Record<string, string>>;
+  /** Defined by the runtime itself: neither the template nor `--env-vars` changes them. */
+  readonly reserved: Readonly<Record<string, string>>;
+}
+
+/** What a family needs to run one function's environments. */
+export interface FunctionRuntimeInput {
+  readonly fn: FunctionSpec;
+  /** The folder the code runs from (`LAMBDA_TASK_ROOT`). */
+  readonly taskRoot: string;
+  /** Every environment variable the function sees. */
+  readonly environment: Readonly<Record<string, string>>;
+  /** The static part of the Lambda context object (function name, ARN, memory, log group and stream). */
+  readonly context: Readonly<Record<string, string>>;
+}
+
+/** What a function's environments report, each by the id the pool started it with. */
+export interface EnvironmentEvents {
+  /** Init finished: the environment takes invocations. */
+  ready(id: number): void;
+  /** Init failed (the handler could not load): the environment is gone. */
+  initError(id: number, error: ErrorReport): void;
+  /** A line of console output; `requestId` null when the environment did not tag it. */
+  log(id: number, requestId: string | null, level: string, text: string): void;
+  /** An invocation ended: its JSON payload (undefined when the handler returned nothing) or its error, and the ms it took. */
+  result(id: number, requestId: string, payload: string | undefined, error: ErrorReport | undefined, ms: number): void;
+  /**
+   * Environments ended together (one, or every one of a process that died), with the reason and
+   * whether it was for memory. `ownFault`: they ended of their own (an environment that dies while
+   * starting then fails the invocation that waited for it), not taken down by another's crash.
+   */
+  exited(ids: readonly number[], reason: string, outOfMemory: boolean, ownFault: boolean): void;
+}
+
+/** One execution environment: runs the invocations it is given, one at a time, in order. */
+export interface RuntimeEnvironment {
+  /**
+   * False when stopping this environment ends others too (Node.js: the one in its host's own
+   * thread): it is never retired for being idle.
+   */
+  readonly retirable: boolean;
+  /** Queues an invocation with a finished event (a plain JSON value). */
+  invoke(event: unknown, context: InvokeContext): void;
+  /** Ends the environment now, whatever it is doing. */
+  stop(): void;
+}
+
+/** One function's environments as a family runs them. */
+export interface RunningFunction {
+  /** Starts environment `id`; it reports through the {@link EnvironmentEvents} given at the start. */
+  startEnvironment(id: number): RuntimeEnvironment;
+  /** Ends every environment and whatever holds them. */
+  close(): Promise<void>;
+}
+
+/** A runtime family: the runtimes it runs, what it announces at start, and how it runs a function. */
+export interface RuntimeFamily {
+  /** For people: `Node.js`. */
+  readonly name: string;
+  /** The runtime names' stem, for messages: `nodejs`. */
+  readonly runtimePrefix: string;
+  /** The file an inline function's source (`Code.ZipFile`) is written to, as Lambda names it (`index.js`). */
+  readonly inlineCodeFile: string;
+  /** Whether this family runs a Lambda `Runtime` (`nodejs22.x`). */
+  supports(runtime: string): boolean;
+  /** Start-up warnings and listing notes for the family's runnable functions. */
+  notices(functions: readonly FunctionSpec[], app: Required<AppContext>): RuntimeNotices;
+  /** The environment variables the family adds for its functions. */
+  variables(app: AppContext): RuntimeVariables;
+  /** Starts running one function: nothing runs until the pool starts an environment. */
+  start(input: FunctionRuntimeInput, events: EnvironmentEvents): RunningFunction;
+}
