@@ -15,9 +15,11 @@ const LOCAL = './src/cli/local';
 
 /**
  * The local API's folders, bottom first. A folder may import the folders before it, never those
- * after it: the model and the small common helpers at the bottom, the server at the top.
+ * after it: the model and the small common helpers at the bottom; Cognito and SigV4 checks; the Lambda
+ * runtime (which the template reader asks whether a function's runtime runs here); the template reader;
+ * the API kinds (rest/ today); the server at the top.
  */
-export const LOCAL_API_LAYERS = ['common', 'model', 'template', 'auth', 'lambda', 'rest', 'server'] as const;
+export const LOCAL_API_LAYERS = ['common', 'model', 'auth', 'lambda', 'template', 'rest', 'server'] as const;
 
 function localApiZones(): Zone[] {
   return LOCAL_API_LAYERS.slice(0, -1).map((layer, index) => ({
