@@ -14,6 +14,7 @@ import { runSynth, SynthResult } from './synth-runner';
 import { CliError } from '../command';
 import { appTokenVerifier } from '../local/auth/cognito/app-pools';
 import { functionRuntime } from '../local/lambda/node/function-runtime';
+import { LocalApiError } from '../local/local-api-error';
 import { LocalApp } from '../local/model/local-app';
 import { consoleUrl } from '../local/server/console/console-path';
 import { LocalApiAddress } from '../local/server/local-outputs';
@@ -135,7 +136,7 @@ export class SandboxSession {
     try {
       built = await build(this.settings, this.dirs, this.stopSynth.signal);
     } catch (error) {
-      if (!(error instanceof CliError)) {
+      if (!(error instanceof CliError) && !(error instanceof LocalApiError)) {
         throw error;
       }
       if (!this.closing) {

@@ -6,7 +6,7 @@
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { matchApis } from './api-match';
-import { CliError } from '../../command';
+import { LocalApiError, usageError } from '../local-api-error';
 import { ConsoleHandler } from './console/console-handler';
 import { isConsoleTarget } from './console/console-path';
 import { formatRouteRows, routeRows, RouteRow } from './route-listing';
@@ -187,9 +187,7 @@ export class LocalApiServer {
   private async listen(): Promise<void> {
     const firstPort = this.options.port ?? 3000;
     const apis = servedApis(this.app);
-    if (firstPort !== 0 && firstPort + apis.length - 1 > 65535) {
-      throw new CliError(`--port ${firstPort} leaves no room for ${apis.length} APIs (they take consecutive ports, up to ${firstPort + apis.length - 1}); pass --port ${65536 - apis.length} or lower, or 0 for free ports`, 2);
-    }
+    checkPortRange(firstPort, apis.length);
     this.invoker.warmAll();
     for (let i = 0; i < apis.length; i++) {
       const port = firstPort === 0 ? 0 : firstPort + i;
@@ -207,7 +205,7 @@ export class LocalApiServer {
    */
   private async swap(app: LocalApp, options: ReloadOptions): Promise<ReloadSummary> {
     if (this.closed) {
-      throw new CliError('the local API server is closed; nothing to reload');
+      throw new LocalApiError('the local API server is closed; nothing to reload', 'server');
     }
     const routesBefore = this.routeLines();
     const previous = this.app;
@@ -227,7 +225,7 @@ export class LocalApiServer {
     }
     if (this.closed) {
       this.discard([...placed.values()].filter((l) => !match.removed.includes(l)));
-      throw new CliError('the local API server closed during the reload');
+      throw new LocalApiError('the local API server closed during the reload', 'server');
     }
 
     this.app = app;
@@ -270,7 +268,7 @@ export class LocalApiServer {
     const first = Math.max(firstPort - 1, ...taken) + 1;
     const which = `the new API ${api.name} (${api.stackName}/${api.logicalId})`;
     if (first > 65535) {
-      throw new CliError(`no port left for ${which}: 65535 is the last port; the previous APIs keep serving (restart with a lower --port, or --port 0 for free ports)`);
+      throw new LocalApiError(`no port left for ${which}: 65535 is the last port; the previous APIs keep serving (restart with a lower --port, or --port 0 for free ports)`, 'server');
     }
     let port = first;
     for (let attempt = 0; attempt < PORT_ATTEMPTS && port <= 65535; attempt++, port++) {
@@ -286,7 +284,7 @@ export class LocalApiServer {
         }
       }
     }
-    throw new CliError(`no free port for ${which}: ports ${first} to ${port - 1} are in use; the previous APIs keep serving (free one of them, or restart with --port 0 for free ports)`);
+    throw new LocalApiError(`no free port for ${which}: ports ${first} to ${port - 1} are in use; the previous APIs keep serving (free one of them, or restart with --port 0 for free ports)`, 'server');
   }
 
   /** Binds a listener for `api` on `port` (0: any free one); rejects with the raw listen error. */
@@ -484,20 +482,27 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || /^::ffff:127\./i.test(host);
 }
 
+/** Refuses a first port that leaves no room for `count` APIs on consecutive ports (0: free ports, always room). */
+export function checkPortRange(firstPort: number, count: number): void {
+  if (firstPort !== 0 && firstPort + count - 1 > 65535) {
+    throw usageError(`--port ${firstPort} leaves no room for ${count} APIs (each takes the next port, up to ${firstPort + count - 1}); pass --port ${65536 - count} or lower, or 0 for free ports`);
+  }
+}
+
 /** A listen failure as one line that says what to do. */
 function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
   switch (error.code) {
     case 'EADDRINUSE':
-      return new CliError(`port ${port} on ${host} is in use; pass --port with a free port (or 0 for any)`);
+      return new LocalApiError(`port ${port} on ${host} is in use; pass --port with a free port (or 0 for any)`, 'server');
     case 'EACCES':
-      return new CliError(`port ${port} on ${host} needs privileges this process does not have; pass --port 1024 or above (or 0 for any)`);
+      return new LocalApiError(`port ${port} on ${host} needs privileges this process does not have; pass --port 1024 or above (or 0 for any)`, 'server');
     case 'EADDRNOTAVAIL':
-      return new CliError(`--host ${host}: no network interface of this machine has that address; pass an address of this machine, e.g. 127.0.0.1`);
+      return new LocalApiError(`--host ${host}: no network interface of this machine has that address; pass an address of this machine, e.g. 127.0.0.1`, 'server');
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_FAIL':
-      return new CliError(`--host ${host}: not an IP address and not a name this machine resolves; pass an address of this machine, e.g. 127.0.0.1`);
+      return new LocalApiError(`--host ${host}: not an IP address and not a name this machine resolves; pass an address of this machine, e.g. 127.0.0.1`, 'server');
     default:
-      return new CliError(`cannot listen on ${host} port ${port}: ${error.message}`);
+      return new LocalApiError(`cannot listen on ${host} port ${port}: ${error.message}`, 'server');
   }
 }

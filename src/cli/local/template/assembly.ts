@@ -13,7 +13,7 @@ import { integrationFunctionId, referencedId } from './template-references';
 import { AssemblyStack, readCloudAssembly, readTemplate } from '../../assembly/cloud-assembly';
 import { readConstructPaths } from '../../assembly/construct-paths';
 import { readFileAssets } from '../../assembly/file-assets';
-import { CliError } from '../../command';
+import { LocalApiError } from '../local-api-error';
 import { ownSet, stringEntries, stringList } from '../common/own-record';
 import {
   ApiSpec, FunctionCode, FunctionSpec, GatewayResponseSpec, LocalApp, MethodSpec,
@@ -48,7 +48,7 @@ export function readLocalApp(assemblyDir: string, stackNames: string[] = []): Lo
     for (const name of stackNames) {
       const found = assembly.stacks.filter((a) => a.artifactId === name || a.stackName === name || a.displayName === name);
       if (found.length === 0) {
-        throw new CliError(`no stack '${name}' in ${assemblyDir}; stacks: ${assembly.stacks.map((a) => a.artifactId).join(', ') || '(none)'}`);
+        throw new LocalApiError(`no stack '${name}' in ${assemblyDir}; stacks: ${assembly.stacks.map((a) => a.artifactId).join(', ') || '(none)'}`);
       }
       named.push(...found);
     }
