@@ -6,20 +6,19 @@
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { matchApis } from './api-match';
+import { apiKindOf } from '../api-kinds';
 import { LocalApiError, usageError } from '../local-api-error';
+import type { ApiHandler, ApiKind, ApiRequest, ApiResponse, KindServing } from './api-kind';
 import { ConsoleHandler } from './console/console-handler';
 import { isConsoleTarget } from './console/console-path';
-import { formatRouteRows, routeRows, RouteRow } from './route-listing';
+import { formatRouteRows, RouteRow } from './route-listing';
 import type { TokenVerifier } from '../auth/cognito/token-verifier';
 import { SigV4Credentials, SigV4Verifier } from '../auth/sigv4';
 import { requestId as newRequestId } from '../common/ids';
 import { EnvVarsFile } from '../lambda/env-vars';
 import { Invoker } from '../lambda/invoker';
 import { ApiSpec, LocalApp } from '../model/local-app';
-import { GatewayRequest, GatewayResponse, LocalGateway, MAX_BODY_BYTES, tooLarge } from '../rest/gateway';
-import { KeyCounters } from '../rest/pipeline/key-counters';
 import { unsendable } from '../rest/pipeline/sendable';
-import { listMethods } from '../rest/router';
 
 export interface ServerOptions {
   /** Interface to bind. @default 127.0.0.1 */
@@ -71,11 +70,11 @@ export interface ReloadSummary {
   readonly functionsRemoved: string[];
 }
 
-/** One listening port and the API it serves now (a reload swaps the gateway; requests keep the one they arrived with). */
+/** One listening port and the API it serves now (a reload swaps the handler; requests keep the one they arrived with). */
 interface Listener {
   readonly server: http.Server;
   readonly port: number;
-  gateway: LocalGateway;
+  handler: ApiHandler;
   endpoint: Endpoint;
   /** The API is gone: the port no longer listens; connections end after their request. */
   retired: boolean;
@@ -104,8 +103,8 @@ export class LocalApiServer {
   /** Listeners of removed APIs, until their last connection ends. */
   private readonly retired = new Set<Listener>();
   private readonly verifier: SigV4Verifier | undefined;
-  /** Usage plan counters: kept across reloads (a plan's quota does not restart because code changed). */
-  private readonly keyCounters = new KeyCounters();
+  /** What each API kind keeps while this server runs, across reloads (REST: a plan's quota does not restart because code changed). */
+  private readonly servings = new Map<ApiKind, KindServing>();
   private functionNotes: ReadonlyMap<string, string> | undefined;
   private tokenVerifier: TokenVerifier | undefined;
   /** The reload running now: the next waits for it. */
@@ -139,7 +138,7 @@ export class LocalApiServer {
     const rows: RouteRow[] = [];
     for (const endpoint of this.endpoints) {
       endpoint.api.stages.forEach((stage, i) => {
-        rows.push(...routeRows(endpoint.api, stage, endpoint.urls[i], (key) => this.functionLabel(key), process.env));
+        rows.push(...apiKindOf(endpoint.api).routeRows(endpoint.api, stage, endpoint.urls[i], (key) => this.functionLabel(key), process.env));
       });
     }
     return formatRouteRows(rows);
@@ -235,7 +234,7 @@ export class LocalApiServer {
     const next: Listener[] = [];
     for (const api of servedApis(app)) {
       const listener = match.kept.find((k) => k.next === api)?.served ?? placed.get(api)!;
-      listener.gateway = this.gatewayFor(api);
+      listener.handler = this.handlerFor(api);
       listener.endpoint = this.endpointOf(api, listener.port);
       next.push(listener);
     }
@@ -298,21 +297,26 @@ export class LocalApiServer {
       });
     });
     const actual = (server.address() as AddressInfo).port;
-    const listener: Listener = { server, port: actual, gateway: this.gatewayFor(api), endpoint: this.endpointOf(api, actual), retired: false };
+    const listener: Listener = { server, port: actual, handler: this.handlerFor(api), endpoint: this.endpointOf(api, actual), retired: false };
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.onRequest(listener, req, res));
     return listener;
   }
 
-  private gatewayFor(api: ApiSpec): LocalGateway {
-    return new LocalGateway({
-      api,
+  /** The handler of `api`, from its kind (registered in api-kinds.ts). */
+  private handlerFor(api: ApiSpec): ApiHandler {
+    const kind = apiKindOf(api);
+    let serving = this.servings.get(kind);
+    if (serving === undefined) {
+      serving = kind.serving();
+      this.servings.set(kind, serving);
+    }
+    return serving.handler(api, {
       invoker: this.invoker,
       functions: this.app.functions,
       verifier: this.verifier,
       allowUnsigned: this.options.allowUnsigned,
       tokenVerifier: this.tokenVerifier,
       note: (id, text) => this.note(id, text),
-      keyCounters: this.keyCounters,
     });
   }
 
@@ -344,12 +348,9 @@ export class LocalApiServer {
   private routeLines(): string[] {
     const lines: string[] = [];
     for (const { api, urls } of this.endpoints) {
-      urls.forEach((url) => {
-        const base = url.replace(/\/$/, '');
-        for (const { resource, method } of listMethods(api.root)) {
-          lines.push(`${method.httpMethod} ${base}${resource.path === '/' ? '/' : resource.path}`);
-        }
-      });
+      for (const url of urls) {
+        lines.push(...apiKindOf(api).routes(api, url));
+      }
     }
     return lines;
   }
@@ -359,8 +360,9 @@ export class LocalApiServer {
   }
 
   private onRequest(listener: Listener, req: http.IncomingMessage, res: http.ServerResponse): void {
-    // The gateway of the moment the request arrived: a reload during it does not change its answer.
-    const gateway = listener.gateway;
+    // The handler of the moment the request arrived: a reload during it does not change its answer.
+    const handler = listener.handler;
+    const kind = apiKindOf(listener.endpoint.api);
     if (isConsoleTarget(req.url ?? '')) {
       this.console.handle(req, res);
       return;
@@ -369,37 +371,38 @@ export class LocalApiServer {
     const length = req.headers['content-length'];
     if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
       // No body: answer without waiting for the stream's end.
-      this.answer(listener, gateway, req, res, EMPTY, false, started);
+      this.answer(listener, handler, kind, req, res, EMPTY, false, started);
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooBig = Number(length ?? 0) > MAX_BODY_BYTES;
+    let tooBig = Number(length ?? 0) > kind.maxBodyBytes;
     req.on('data', (chunk: Buffer) => {
       if (tooBig) {
         return;
       }
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > kind.maxBodyBytes) {
         tooBig = true;
         chunks.length = 0;
       } else {
         chunks.push(chunk);
       }
     });
-    req.on('end', () => this.answer(listener, gateway, req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooBig, started));
+    req.on('end', () => this.answer(listener, handler, kind, req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooBig, started));
     req.on('error', () => res.destroy());
   }
 
   private answer(
-    listener: Listener, gateway: LocalGateway, req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tooBig: boolean, started: bigint,
+    listener: Listener, handler: ApiHandler, kind: ApiKind,
+    req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tooBig: boolean, started: bigint,
   ): void {
     const raw = req.rawHeaders;
     const rawHeaders: Array<[string, string]> = [];
     for (let i = 0; i < raw.length; i += 2) {
       rawHeaders.push([raw[i], raw[i + 1]]);
     }
-    const request: GatewayRequest = {
+    const request: ApiRequest = {
       method: req.method ?? 'GET',
       target: req.url ?? '/',
       rawHeaders,
@@ -407,7 +410,7 @@ export class LocalApiServer {
       sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
       port: req.socket.localPort,
     };
-    const answer = tooBig ? Promise.resolve(tooLarge(newRequestId())) : gateway.handle(request);
+    const answer = tooBig ? Promise.resolve(kind.tooLarge(newRequestId())) : handler.handle(request);
     answer.then((response) => {
       if (listener.retired) {
         // A reload removed the API while this request ran: its connection ends with this answer.
@@ -446,7 +449,7 @@ function functionName(app: LocalApp, key: string): string {
 }
 
 /** Writes a response; false (nothing written) when Node refuses its status or headers. */
-function send(res: http.ServerResponse, response: GatewayResponse): boolean {
+function send(res: http.ServerResponse, response: ApiResponse): boolean {
   const flat: string[] = [];
   for (const [name, value] of response.headers) {
     flat.push(name, value);
@@ -468,7 +471,7 @@ function send(res: http.ServerResponse, response: GatewayResponse): boolean {
   return true;
 }
 
-function describeUnsendable(response: GatewayResponse): string {
+function describeUnsendable(response: ApiResponse): string {
   return unsendable(response) ?? 'refused by Node';
 }
 

@@ -4,8 +4,8 @@
  */
 import { localPoolId, parsePoolArn, poolIssuer } from '../../auth/cognito/user-pool';
 import { CognitoAuthorizerSpec, CognitoPoolSpec, LambdaAuthorizerSpec } from '../../model/local-app';
-import type { StackArtifact } from '../../template/assembly';
 import { IntrinsicEnvironment, tryEvaluateString } from '../../template/intrinsics';
+import type { StackArtifact } from '../../template/stack-template';
 import { integrationFunctionId, referencedId } from '../../template/template-references';
 
 /** An authorizer as its methods see it. */
