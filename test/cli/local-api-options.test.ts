@@ -6,8 +6,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { UsageError } from '../../src/cli/command';
-import { helpRows, LOCAL_API_HELP, LOCAL_API_OPTIONS, parseLocalApiOptions } from '../../src/cli/local-api-options';
 import { LocalApiError } from '../../src/cli/local/local-api-error';
+import { helpRows, LOCAL_API_HELP, LOCAL_API_OPTIONS, parseLocalApiOptions } from '../../src/cli/local-api-options';
 
 describe('parseLocalApiOptions', () => {
   test('defaults: every stack, port 3000 on 127.0.0.1, no credentials, no keys, no env-vars', () => {
@@ -54,7 +54,7 @@ describe('parseLocalApiOptions', () => {
   });
 
   test('errors come in serve\'s order: the port first', () => {
-    const parse = () => parseLocalApiOptions({ 'port': 'x', 'host': '', 'credentials': 'nocolon' }, {});
+    const parse = () => parseLocalApiOptions({ port: 'x', host: '', credentials: 'nocolon' }, {});
     expect(parse).toThrow(UsageError);
     expect(parse).toThrow("--port must be an integer from 0 to 65535 (got 'x')");
   });

@@ -33,7 +33,9 @@ beforeAll(() => {
 async function started(app: LocalApp, settings: Partial<LocalApiSettings> = {}, start: Partial<LocalApiStart> = {}) {
   const warnings: string[] = [];
   const merged = { ...SETTINGS, ...settings };
-  const api = await startLocalApi({ settings: merged, prepared: prepareLocalApp(app, merged), print: () => undefined, warn: (m) => warnings.push(m), ...start });
+  const api = await startLocalApi({
+    settings: merged, prepared: prepareLocalApp(app, merged), print: () => undefined, warn: (m) => warnings.push(m), ...start,
+  });
   return { api, warnings };
 }
 

@@ -15,8 +15,8 @@ import { CarriedDocument, METADATA_KEY, PendingEntry, pendingMarker, readCarried
 import { assemblyOutputsFileName } from '../../../outputs/cdk-free/file-names';
 import { displayPointer, setAtPointer } from '../../../outputs/cdk-free/json-pointer';
 import { validateDocument } from '../../../outputs/cdk-free/validation';
-import { LocalApiError } from '../local-api-error';
 import { ClientConfigFormat, clientConfigFormat } from '../../outputs-format/client-config-format';
+import { LocalApiError } from '../local-api-error';
 import { StackSpec } from '../model/local-app';
 import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from '../template/intrinsics';
 
