@@ -15,8 +15,6 @@ import { urlHost } from './local/server/server';
 import { helpRows, HelpRow, LOCAL_API_HELP, LOCAL_API_OPTIONS, parseLocalApiOptions } from './local-api-options';
 import { OUTPUTS_FILE_NAME } from '../outputs/cdk-free/file-names';
 
-export { credentialsFrom, parseHost, parsePort } from './local-api-options';
-
 /** `--write-outputs DIR`: serve's own option (the sandbox always writes its file). */
 export const WRITE_OUTPUTS_HELP: HelpRow = { flag: '--write-outputs DIR', lines: ['Also write DIR/vendor_outputs.json with the REST endpoints pointing here'] };
 
