@@ -3,6 +3,7 @@
  * only when invoked, so `validate` never pays for what `serve` or `generate` load.
  */
 import { parseArgs, ParseArgsConfig } from 'util';
+import { EXIT_CODES, LocalApiError } from './local/local-api-error';
 
 /** A command; its one-line summary is in main.ts's command list, which shows it without loading the command. */
 export interface Command {
@@ -28,6 +29,18 @@ export class CliError extends Error {
     super(message);
     this.name = 'CliError';
   }
+}
+
+/**
+ * An error as the command layer reports it: the local API's own errors become usage errors
+ * (kind `usage`: exit 2 with the hint to `--help`) or CliErrors with their kind's exit code;
+ * anything else is returned as it is. The one place where local/'s errors meet exit codes.
+ */
+export function asCommandError(error: unknown): unknown {
+  if (!(error instanceof LocalApiError)) {
+    return error;
+  }
+  return error.kind === 'usage' ? new UsageError(error.message) : new CliError(error.message, EXIT_CODES[error.kind]);
 }
 
 /** The options a command accepts, as `util.parseArgs` describes them. */

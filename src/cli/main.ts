@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { CliError, Command, UsageError } from './command';
+import { asCommandError, CliError, Command, UsageError } from './command';
 
 /** A command as the overview lists it: its summary lives here only, so listing loads no command. */
 interface CommandEntry {
@@ -80,7 +80,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     return await command.run(rest);
-  } catch (error) {
+  } catch (thrown) {
+    const error = asCommandError(thrown);
     if (error instanceof UsageError) {
       process.stderr.write(`vendor-outputs ${name}: ${error.message}\nRun 'vendor-outputs ${name} --help' for usage.\n`);
       return 2;

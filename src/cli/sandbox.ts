@@ -5,8 +5,10 @@
  */
 import * as path from 'path';
 import { Command, CliError, parseOptions, UsageError } from './command';
-import { isLoopback, urlHost } from './local/server/server';
+import { LocalApiSettings } from './local/local-api-settings';
+import { urlHost } from './local/server/server';
 import { readLocalApp } from './local/template/assembly';
+import { helpRows, LOCAL_API_HELP, LOCAL_API_OPTIONS, parseLocalApiOptions } from './local-api-options';
 import { ClientConfigFormat, clientConfigFormat } from './outputs-format/client-config-format';
 import { CdkProject, readCdkProject } from './sandbox/cdk-project';
 import { DeployedSource, readDeployedDocument } from './sandbox/deployed-values';
@@ -16,12 +18,13 @@ import { configLines, SandboxSession, synthFailure } from './sandbox/sandbox-ses
 import { runSynth } from './sandbox/synth-runner';
 import { WatchFilter } from './sandbox/watch-patterns';
 import { ProjectWatcher } from './sandbox/watcher';
-import { parseHost, parsePort } from './serve';
 
 export const SANDBOX_HELP = [
-  'Usage: vendor-outputs sandbox [--app COMMAND|DIR] [--outputs-out-dir DIR] [--format json|dart]',
+  'Usage: vendor-outputs sandbox [--app COMMAND|DIR] [--outputs-out-dir DIR | --write-outputs DIR] [--format json|dart]',
   '                              [--port N] [--host ADDR] [--stack NAME]... [--once]',
   '                              [--from-stack NAME | --outputs-file FILE] [--quiet]',
+  '                              [--credentials KEY:SECRET] [--allow-unsigned] [--env-vars FILE]',
+  '                              [--api-key NAME=VALUE]... [--jwks FILE]',
   '',
   'Run in a CDK project (the folder of cdk.json). Synthesizes the app as the CDK CLI would (cdk.json\'s',
   '"app" through the shell, with CDK_OUTDIR, CDK_CONTEXT_JSON from "context" and cdk.context.json, and',
@@ -33,19 +36,45 @@ export const SANDBOX_HELP = [
   'only when its content changed. A failed synth is shown and the last good version keeps serving.',
   '',
   'Options:',
-  '  --app COMMAND|DIR       The command that runs the app (default: cdk.json\'s "app"), or the folder of a',
-  '                          synthesized cloud assembly (then nothing is synthesized; its manifest.json is watched)',
-  '  --outputs-out-dir DIR   Where the client configuration goes (default: the project folder)',
-  '  --format json|dart      vendor_outputs.json (default) or vendor_outputs.dart (const vendorConfig = r\'\'\'{...}\'\'\';)',
-  '  --port N                Port of the first API (default: 3000; 0 picks a free port)',
-  '  --host ADDR             Interface to bind (default: 127.0.0.1)',
-  '  --stack NAME            Serve only this stack (artifact id or stack name; repeatable)',
-  '  --once                  Synthesize into the output folder (cdk.out), write the file, list the pending values',
-  '                          and exit (0, or 1 when the synth fails); the endpoints point at --host and --port',
-  '  --from-stack NAME       Fill the values known only after deploy (user pool ids, the data URL, bucket names)',
-  '                          from this deployed stack (AWS SDK, as `generate --stack`); REST endpoints stay local',
-  '  --outputs-file FILE     The same from the JSON of `cdk deploy --outputs-file FILE` (no AWS call)',
-  '  --quiet                 No line per request',
+  ...helpRows([
+    {
+      flag: '--app COMMAND|DIR',
+      lines: [
+        'The command that runs the app (default: cdk.json\'s "app"), or the folder of a',
+        'synthesized cloud assembly (then nothing is synthesized; its manifest.json',
+        'is watched)',
+      ],
+    },
+    { flag: '--outputs-out-dir DIR', lines: ['Where the client configuration goes (default: the project folder)'] },
+    { flag: '--write-outputs DIR', lines: ['The same as --outputs-out-dir (its name in `serve`)'] },
+    { flag: '--format json|dart', lines: ['vendor_outputs.json (default) or vendor_outputs.dart', '(const vendorConfig = r\'\'\'{...}\'\'\';)'] },
+    LOCAL_API_HELP.port,
+    LOCAL_API_HELP.host,
+    LOCAL_API_HELP.stack,
+    {
+      flag: '--once',
+      lines: [
+        'Synthesize into the output folder (cdk.out), write the file, list the pending',
+        'values and exit (0, or 1 when the synth fails); the endpoints point at --host',
+        'and --port',
+      ],
+    },
+    {
+      flag: '--from-stack NAME',
+      lines: [
+        'Fill the values known only after deploy (user pool ids, the data URL, bucket',
+        'names) from this deployed stack (AWS SDK, as `generate --stack`); REST endpoints',
+        'stay local',
+      ],
+    },
+    { flag: '--outputs-file FILE', lines: ['The same from the JSON of `cdk deploy --outputs-file FILE` (no AWS call)'] },
+    LOCAL_API_HELP.credentials,
+    LOCAL_API_HELP['allow-unsigned'],
+    LOCAL_API_HELP['api-key'],
+    LOCAL_API_HELP['env-vars'],
+    LOCAL_API_HELP.jwks,
+    LOCAL_API_HELP.quiet,
+  ]),
   '',
   'Stops on Ctrl+C (SIGINT) or SIGTERM (exit 0).',
   '',
@@ -62,45 +91,50 @@ export const command: Command = {
     const { values } = parseOptions(args, {
       'app': { type: 'string' },
       'outputs-out-dir': { type: 'string' },
+      'write-outputs': { type: 'string' },
       'format': { type: 'string' },
-      'port': { type: 'string' },
-      'host': { type: 'string' },
-      'stack': { type: 'string', multiple: true },
+      ...LOCAL_API_OPTIONS,
       'once': { type: 'boolean' },
       'from-stack': { type: 'string' },
       'outputs-file': { type: 'string' },
-      'quiet': { type: 'boolean' },
     });
     const format = clientConfigFormat(values.format);
-    const port = values.port === undefined ? 3000 : parsePort(values.port);
-    const host = values.host === undefined ? '127.0.0.1' : parseHost(values.host);
+    const api = parseLocalApiOptions(values, process.env);
     const once = values.once === true;
-    if (once && port === 0) {
+    if (once && api.port === 0) {
       throw new UsageError('--once writes endpoints without serving them, so it needs a real port: pass --port N (default 3000), not 0');
     }
     const deployedSource = deployedSourceOf(values['from-stack'], values['outputs-file'], values.stack);
-    if (values['outputs-out-dir'] !== undefined && values['outputs-out-dir'].trim() === '') {
-      throw new UsageError('--outputs-out-dir must name a directory');
-    }
+    const outputsOutDir = outputsOutDirOf(values['outputs-out-dir'], values['write-outputs']);
     const project = readCdkProject(process.cwd(), values.app);
-    const outDir = path.resolve(project.root, values['outputs-out-dir'] ?? '.');
-    const stacks = values.stack ?? [];
+    const outDir = path.resolve(project.root, outputsOutDir ?? '.');
     const print = (line: string) => process.stdout.write(`${line}\n`);
     const warn = (line: string) => process.stderr.write(`vendor-outputs sandbox: ${line}\n`);
 
-    const common: CommonSettings = { project, stacks, outDir, format, host, port, deployedSource, print, warn };
-    return once ? runOnce(common) : runWatching(common, values.quiet === true);
+    const common: CommonSettings = { project, api, outDir, format, deployedSource, print, warn };
+    return once ? runOnce(common) : runWatching(common);
   },
 };
+
+/** `--outputs-out-dir DIR`, or `--write-outputs DIR` (its name in `serve`), not both; never empty. */
+function outputsOutDirOf(outputsOutDir: string | undefined, writeOutputs: string | undefined): string | undefined {
+  if (outputsOutDir !== undefined && writeOutputs !== undefined) {
+    throw new UsageError('give either --outputs-out-dir DIR or --write-outputs DIR (two names of one option), not both');
+  }
+  const dir = outputsOutDir ?? writeOutputs;
+  if (dir !== undefined && dir.trim() === '') {
+    throw new UsageError(`${outputsOutDir !== undefined ? '--outputs-out-dir' : '--write-outputs'} must name a directory`);
+  }
+  return dir;
+}
 
 /** What both modes take. */
 interface CommonSettings {
   readonly project: CdkProject;
-  readonly stacks: string[];
+  /** The local-API options (stacks, port, host, credentials, keys...). */
+  readonly api: LocalApiSettings;
   readonly outDir: string;
   readonly format: ClientConfigFormat;
-  readonly host: string;
-  readonly port: number;
   readonly deployedSource?: DeployedSource;
   readonly print: (line: string) => void;
   readonly warn: (line: string) => void;
@@ -108,7 +142,8 @@ interface CommonSettings {
 
 /** `--once`: synthesize into the output folder, write the file for --host/--port, list what is pending. */
 async function runOnce(settings: CommonSettings): Promise<number> {
-  const { project, host, port, print } = settings;
+  const { project, print } = settings;
+  const { host, port } = settings.api;
   const assemblyDir = project.app.kind === 'assembly' ? project.app.dir : project.output;
   if (project.app.kind === 'command') {
     const appCommand = project.app.command;
@@ -122,7 +157,7 @@ async function runOnce(settings: CommonSettings): Promise<number> {
       settings.warn(`warning: ${missing}`);
     }
   }
-  const app = readLocalApp(assemblyDir, settings.stacks);
+  const app = readLocalApp(assemblyDir, [...settings.api.stacks]);
   const deployed = settings.deployedSource === undefined ? undefined : await readDeployedDocument(settings.deployedSource, assemblyDir);
   const apis = app.apis.filter((a) => a.stages.length > 0).map((api, i) => ({ apiId: api.apiId, origin: `http://${urlHost(host)}:${port + i}` }));
   const config = writeLocalConfigFile(app, apis, { outDir: settings.outDir, format: settings.format, deployed });
@@ -131,7 +166,7 @@ async function runOnce(settings: CommonSettings): Promise<number> {
 }
 
 /** The loop: serve, watch, reload, until SIGINT or SIGTERM. */
-async function runWatching(settings: CommonSettings, quiet: boolean): Promise<number> {
+async function runWatching(settings: CommonSettings): Promise<number> {
   const { project, deployedSource, print, warn } = settings;
   // Listening from the start: Ctrl+C during the first synth stops the app and exits cleanly too.
   const stopping = new AbortController();
@@ -140,7 +175,6 @@ async function runWatching(settings: CommonSettings, quiet: boolean): Promise<nu
   try {
     session = await SandboxSession.start({
       ...settings,
-      quiet,
       env: process.env,
       config: { outDir: settings.outDir, format: settings.format },
       loadDeployed: deployedSource === undefined ? undefined : (assemblyDir) => readDeployedDocument(deployedSource, assemblyDir),
@@ -151,9 +185,6 @@ async function runWatching(settings: CommonSettings, quiet: boolean): Promise<nu
       return 0;
     }
     throw error;
-  }
-  if (!isLoopback(settings.host)) {
-    warn(`warning: --host ${settings.host} is reachable from the network: other machines can call the API and its functions, which run with this shell's AWS credentials and environment`);
   }
   session.startLines().forEach(print);
   const watcher = watchProject(project, settings, (files) => {

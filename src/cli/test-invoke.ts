@@ -1,11 +1,10 @@
 import { CliError, Command, parseOptions, UsageError } from './command';
 import { appTokenVerifier } from './local/auth/cognito/app-pools';
 import { readEnvVarsFile } from './local/lambda/env-vars';
-import { functionRuntime } from './local/lambda/function-runtime';
-import { Invoker } from './local/lambda/invoker';
+import { appInvoker, readPreparedApp } from './local/local-app-setup';
 import { ApiSpec } from './local/model/local-app';
 import { parseHeaderLine, runTestInvoke, TestInvokeResult, testInvokeTarget } from './local/rest/test-invoke-run';
-import { readLocalApp } from './local/template/assembly';
+import { APP_OPTIONS } from './local-api-options';
 
 export type { TestInvokeResult } from './local/rest/test-invoke-run';
 
@@ -78,18 +77,16 @@ export const command: Command = {
   help: TEST_INVOKE_HELP,
   async run(args) {
     const { values } = parseOptions(args, {
-      'method': { type: 'string' },
-      'path': { type: 'string' },
-      'query': { type: 'string', multiple: true },
-      'header': { type: 'string', multiple: true },
-      'body': { type: 'string' },
-      'app': { type: 'string' },
-      'stack': { type: 'string', multiple: true },
-      'api': { type: 'string' },
-      'env-vars': { type: 'string' },
-      'json': { type: 'boolean' },
-      'authorize': { type: 'boolean' },
-      'jwks': { type: 'string' },
+      method: { type: 'string' },
+      path: { type: 'string' },
+      query: { type: 'string', multiple: true },
+      header: { type: 'string', multiple: true },
+      body: { type: 'string' },
+      app: { type: 'string' },
+      ...APP_OPTIONS,
+      api: { type: 'string' },
+      json: { type: 'boolean' },
+      authorize: { type: 'boolean' },
     });
     const method = values.method;
     const pathArg = values.path;
@@ -118,20 +115,16 @@ export const command: Command = {
     if (values.jwks !== undefined && values.authorize !== true) {
       throw new UsageError('--jwks only matters with --authorize (the TEST does not check authorization otherwise)');
     }
-    const envVars = values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']);
-    const app = readLocalApp(values.app ?? 'cdk.out', values.stack ?? []);
+    const setup = { apiKeys: [], envVars: values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']) };
+    const prepared = readPreparedApp(values.app ?? 'cdk.out', { ...setup, stacks: values.stack ?? [] });
+    const { app } = prepared;
     const api = pickApi(app.apis, values.api);
-    const runtime = functionRuntime(app, envVars);
-    for (const warning of runtime.warnings) {
+    // The app's own warnings (what is not emulated) concern a server; the TEST shows the runtime's.
+    for (const warning of prepared.runtime.warnings) {
       process.stderr.write(`vendor-outputs test-invoke: warning: ${warning}\n`);
     }
     const functionLines: string[] = [];
-    const invoker = new Invoker(app.functions, {
-      log: (requestId, level, text) => functionLines.push(`${requestId} ${level} ${text}`),
-      maxWorkersPerFunction: 1,
-      envVars,
-      appFolder: runtime.appFolder,
-    });
+    const invoker = appInvoker(prepared, setup, (requestId, level, text) => functionLines.push(`${requestId} ${level} ${text}`));
     try {
       const authorizing = values.authorize === true;
       const tokenVerifier = authorizing ? await appTokenVerifier(app, values.jwks) : undefined;

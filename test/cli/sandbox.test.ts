@@ -7,7 +7,10 @@ import * as os from 'os';
 import * as path from 'path';
 import { createProject, startSandbox, TempProject } from './sandbox/project';
 import { UsageError } from '../../src/cli/command';
+import { LocalApiError } from '../../src/cli/local/local-api-error';
+import { helpRows, LOCAL_API_HELP } from '../../src/cli/local-api-options';
 import { command } from '../../src/cli/sandbox';
+import { command as serveCommand } from '../../src/cli/serve';
 import { runCli } from '../support/cli';
 import { deployedOutputs } from '../support/deploy';
 import { evaluateOutputs, FakeCloudFormation } from '../support/fake-cloudformation';
@@ -287,6 +290,43 @@ describe('--once', () => {
   });
 });
 
+describe('the local-API options serve has', () => {
+  let project: TempProject;
+  beforeAll(() => { project = createProject(); });
+  afterAll(() => project.remove());
+
+  function writeGreetingHandler(version: number): void {
+    fs.writeFileSync(path.join(project.dir, 'handler', 'index.js'), [
+      'exports.handler = async () => ({',
+      '  statusCode: 200,',
+      `  body: JSON.stringify({ version: ${version}, greeting: process.env.GREETING || null }),`,
+      '});',
+      '',
+    ].join('\n'));
+  }
+
+  test('--env-vars reaches the functions at start and after a reload; --credentials is accepted', async () => {
+    // A dot file: never watched, so writing it starts no synth.
+    const envVars = path.join(project.dir, '.env-vars.json');
+    fs.writeFileSync(envVars, JSON.stringify({ Parameters: { GREETING: 'hello from --env-vars' } }));
+    writeGreetingHandler(1);
+    const sandbox = startSandbox(['--port', '0', '--quiet', '--env-vars', envVars, '--credentials', 'AKIDSANDBOX:secret'], project.dir);
+    try {
+      const start = await sandbox.waitFor('Press Ctrl+C to stop.');
+      const base = /GET +(http:\/\/127\.0\.0\.1:\d+\/dev\/)items /.exec(start)![1];
+      expect(await getJson(`${base}items`)).toEqual({ status: 200, body: { version: 1, greeting: 'hello from --env-vars' } });
+
+      const mark = sandbox.stdout().length;
+      writeGreetingHandler(2);
+      await sandbox.waitFor('  ~ function SandboxTest/Items reloaded', { from: mark });
+      expect(await getJson(`${base}items`)).toEqual({ status: 200, body: { version: 2, greeting: 'hello from --env-vars' } });
+    } finally {
+      sandbox.child.kill('SIGTERM');
+    }
+    expect(await sandbox.exited).toEqual({ code: 0, signal: null });
+  });
+});
+
 describe('usage errors (exit 2)', () => {
   let project: TempProject;
   beforeAll(() => { project = createProject(); });
@@ -301,6 +341,8 @@ describe('usage errors (exit 2)', () => {
     [['--outputs-out-dir', ''], '--outputs-out-dir must name a directory'],
     [['--app', ''], '--app needs a command (e.g. --app "node app.js") or the directory of a synthesized cloud assembly'],
     [['--bogus'], "Unknown option '--bogus'"],
+    [['--outputs-out-dir', 'a', '--write-outputs', 'b'], 'give either --outputs-out-dir DIR or --write-outputs DIR (two names of one option), not both'],
+    [['--write-outputs', ' '], '--write-outputs must name a directory'],
   ])('%j', async (args, message) => {
     // In-process: these are refused before anything reads the project.
     const failure = command.run(args);
@@ -322,6 +364,29 @@ describe('usage errors (exit 2)', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/cli[/\\]sandbox\.ts/);
     expect(run.stderr).not.toMatch(/aws-cdk-lib/);
+  });
+
+  test.each([
+    [['--credentials', 'nocolon'], '--credentials must be ACCESS_KEY_ID:SECRET_ACCESS_KEY (both non-empty, separated by a colon)'],
+    [['--api-key', 'no-equals'], "--api-key must be NAME=VALUE, NAME being the key's Name, logical id or construct path (got 'no-equals')"],
+    [['--env-vars', 'no-such-env-vars.json'], '--env-vars no-such-env-vars.json: cannot read the file (ENOENT)'],
+  ])('%j: the options serve has, checked as serve checks them', async (args, message) => {
+    const failure = command.run(args);
+    await expect(failure).rejects.toThrow(LocalApiError);
+    await expect(failure).rejects.toMatchObject({ kind: 'usage', message });
+  });
+
+  test('every option of serve is an option of sandbox, with the same help row', () => {
+    const serveFlags = [...serveCommand.help.matchAll(/^ {2}(--[a-z-]+)/gm)].map((m) => m[1]);
+    expect(serveFlags.length).toBeGreaterThan(10);
+    for (const flag of serveFlags) {
+      expect(command.help).toMatch(new RegExp(`^ {2}${flag}[ |]`, 'm'));
+    }
+    for (const name of ['credentials', 'allow-unsigned', 'api-key', 'env-vars', 'jwks', 'quiet'] as const) {
+      const row = helpRows([LOCAL_API_HELP[name]]).join('\n');
+      expect(serveCommand.help).toContain(row);
+      expect(command.help).toContain(row);
+    }
   });
 
   test('--help shows usage and examples', () => {

@@ -12,20 +12,20 @@ import { missingContextWarning } from './missing-context';
 import { runSynth, SynthResult } from './synth-runner';
 import { CliError } from '../command';
 import { valueChanges } from '../document-diff/document-changes';
-import { appTokenVerifier } from '../local/auth/cognito/app-pools';
-import { functionRuntime } from '../local/lambda/function-runtime';
+import { LocalApi, startLocalApi } from '../local/local-api';
+import { LocalApiError } from '../local/local-api-error';
+import { LocalApiSettings } from '../local/local-api-settings';
+import { prepareLocalApp, PreparedApp } from '../local/local-app-setup';
 import { LocalApp } from '../local/model/local-app';
 import { consoleUrl } from '../local/server/console/console-path';
 import { LocalApiAddress } from '../local/server/local-outputs';
-import { LocalApiServer, urlHost } from '../local/server/server';
+import { urlHost } from '../local/server/server';
 import { readLocalApp } from '../local/template/assembly';
 
 export interface SandboxSettings {
   readonly project: CdkProject;
-  readonly stacks: readonly string[];
-  readonly host: string;
-  readonly port: number;
-  readonly quiet: boolean;
+  /** The local-API options, as `serve` takes them (stacks, port, host, credentials, keys...). */
+  readonly api: LocalApiSettings;
   /** Where and how the file is written (the deployed values come from `loadDeployed`). */
   readonly config: Omit<LocalConfigOptions, 'deployed'>;
   /** Reads the deployed document once, given the first assembly (--from-stack / --outputs-file). */
@@ -39,9 +39,9 @@ export interface SandboxSettings {
   readonly warn: (line: string) => void;
 }
 
-/** A synthesized (or given) assembly, read. */
+/** A synthesized (or given) assembly, read and prepared for the local API. */
 interface Built {
-  readonly app: LocalApp;
+  readonly prepared: PreparedApp;
   readonly synth?: SynthResult;
 }
 
@@ -50,17 +50,17 @@ export class SandboxSession {
   static async start(settings: SandboxSettings): Promise<SandboxSession> {
     const dirs = new AssemblyDirs(settings.project.output);
     const built = await build(settings, dirs, settings.firstSynthSignal);
-    let server: LocalApiServer;
+    let api: LocalApi;
     try {
-      server = await startServer(settings, built.app);
+      api = await startApi(settings, built.prepared);
     } catch (error) {
       dirs.removeAll();
       throw error;
     }
-    const session = new SandboxSession(settings, dirs, server, built.app);
+    const session = new SandboxSession(settings, dirs, api);
     try {
-      session.deployed = await settings.loadDeployed?.(built.app.assemblyDir);
-      session.config = session.writeConfig(built.app);
+      session.deployed = await settings.loadDeployed?.(api.app.assemblyDir);
+      session.config = session.writeConfig(api.app);
     } catch (error) {
       await session.close();
       throw error;
@@ -79,8 +79,7 @@ export class SandboxSession {
   private constructor(
     private readonly settings: SandboxSettings,
     private readonly dirs: AssemblyDirs,
-    public readonly server: LocalApiServer,
-    private app: LocalApp,
+    public readonly api: LocalApi,
   ) {}
 
   /** Synthesizes again for `files`; a call during a synth queues one more run. */
@@ -104,17 +103,19 @@ export class SandboxSession {
     this.queued = [];
     this.stopSynth.abort();
     await this.idle().catch(() => undefined);
-    await this.server.close();
+    await this.api.close();
     this.dirs.removeAll();
   }
 
-  /** Lines that introduce the session: routes, console, file, pending values. */
+  /** Lines that introduce the session: routes, console, who gets in, file, pending values. */
   startLines(): string[] {
-    const lines = [`Serving ${this.server.endpoints.length} REST API(s) of ${this.app.stacks.map((s) => s.stackName).join(', ')}:`];
-    lines.push(...this.server.routeTable());
-    for (const endpoint of this.server.endpoints) {
+    const { endpoints } = this.api.server;
+    const lines = [`Serving ${endpoints.length} REST API(s) of ${this.api.app.stacks.map((s) => s.stackName).join(', ')}:`];
+    lines.push(...this.api.routeLines());
+    for (const endpoint of endpoints) {
       lines.push(`Console (TEST page): ${consoleUrl(`http://${urlHost(endpoint.host)}:${endpoint.port}`)}`);
     }
+    lines.push(...this.api.accessLines());
     lines.push(...configLines(this.config, this.settings));
     return lines;
   }
@@ -135,7 +136,7 @@ export class SandboxSession {
     try {
       built = await build(this.settings, this.dirs, this.stopSynth.signal);
     } catch (error) {
-      if (!(error instanceof CliError)) {
+      if (!(error instanceof CliError) && !(error instanceof LocalApiError)) {
         throw error;
       }
       if (!this.closing) {
@@ -146,23 +147,19 @@ export class SandboxSession {
     if (this.closing) {
       return;
     }
-    const runtime = functionRuntime(built.app, undefined, this.settings.project.root);
-    const summary = await this.server.reload(built.app, {
-      functionNotes: runtime.notes,
-      tokenVerifier: await projectTokenVerifier(this.settings.project, built.app),
-    });
+    const previous = this.api.app;
+    const summary = await this.api.reload(built.prepared);
     const before = this.config?.document;
     let config: LocalConfigFile | undefined;
     try {
-      config = this.writeConfig(built.app);
+      config = this.writeConfig(built.prepared.app);
     } catch (error) {
       warn(`${(error as Error).message}`);
       config = this.config;
     }
     if (this.settings.project.app.kind === 'command') {
-      this.dirs.retire(built.app.assemblyDir, this.app.assemblyDir, this.server.codeDirectories());
+      this.dirs.retire(built.prepared.app.assemblyDir, previous.assemblyDir, this.api.server.codeDirectories());
     }
-    this.app = built.app;
     this.config = config;
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     print(`Reloaded in ${ms.toFixed(0)} ms${built.synth ? ` (synth ${built.synth.ms.toFixed(0)} ms)` : ''}.`);
@@ -191,43 +188,31 @@ export class SandboxSession {
   }
 
   private writeConfig(app: LocalApp): LocalConfigFile | undefined {
-    const apis: LocalApiAddress[] = this.server.endpoints.map((e) => ({ apiId: e.api.apiId, origin: `http://${urlHost(e.host)}:${e.port}` }));
+    const apis: LocalApiAddress[] = this.api.server.endpoints.map((e) => ({ apiId: e.api.apiId, origin: `http://${urlHost(e.host)}:${e.port}` }));
     return writeLocalConfigFile(app, apis, { ...this.settings.config, deployed: this.deployed });
   }
 }
 
-async function startServer(settings: SandboxSettings, app: LocalApp): Promise<LocalApiServer> {
-  const runtime = functionRuntime(app, undefined, settings.project.root);
-  for (const warning of [...app.warnings, ...runtime.warnings]) {
-    settings.warn(`warning: ${warning}`);
-  }
-  const { format, outDir } = settings.config;
-  return LocalApiServer.start(app, {
-    host: settings.host,
-    port: settings.port,
-    quiet: settings.quiet,
+/** The local API of the first synth, with the project's local signing key for Cognito methods. */
+function startApi(settings: SandboxSettings, prepared: PreparedApp): Promise<LocalApi> {
+  const { project, config } = settings;
+  return startLocalApi({
+    settings: settings.api,
+    prepared,
     print: settings.print,
-    appFolder: runtime.appFolder,
-    functionNotes: runtime.notes,
-    tokenVerifier: await projectTokenVerifier(settings.project, app),
+    warn: (message) => settings.warn(`warning: ${message}`),
     // The console shows the file whichever format it is in (it reads vendor_outputs.dart too).
-    outputsFile: path.resolve(outDir, format.fileName),
+    outputsFile: path.resolve(config.outDir, config.format.fileName),
+    // The key that `serve` and `token` use for the output folder (cdk.out), not one per synth folder.
+    signingKeyDir: project.app.kind === 'assembly' ? undefined : project.output,
   });
-}
-
-/**
- * The verifier of the app's Cognito methods, with the project's local signing key: the one that
- * `serve` and `token` use for the output folder (cdk.out), not one per synth folder.
- */
-function projectTokenVerifier(project: CdkProject, app: LocalApp): ReturnType<typeof appTokenVerifier> {
-  return appTokenVerifier(project.app.kind === 'assembly' ? app : { ...app, assemblyDir: project.output }, undefined);
 }
 
 /** Synthesizes into a fresh folder (or re-reads a given assembly) and reads the app. */
 async function build(settings: SandboxSettings, dirs: AssemblyDirs, signal?: AbortSignal): Promise<Built> {
   const { project } = settings;
   if (project.app.kind === 'assembly') {
-    return { app: readLocalApp(project.app.dir, [...settings.stacks]) };
+    return { prepared: prepare(settings, readLocalApp(project.app.dir, [...settings.api.stacks])) };
   }
   const outdir = dirs.next();
   const synth = await runSynth({ command: project.app.command, cwd: project.root, outdir, context: project.context, env: settings.env, signal });
@@ -240,11 +225,16 @@ async function build(settings: SandboxSettings, dirs: AssemblyDirs, signal?: Abo
     settings.warn(`warning: ${missing}`);
   }
   try {
-    return { app: readLocalApp(outdir, [...settings.stacks]), synth };
+    return { prepared: prepare(settings, readLocalApp(outdir, [...settings.api.stacks])), synth };
   } catch (error) {
     dirs.discard(outdir);
     throw error;
   }
+}
+
+/** The app with the `--api-key` values in place, its functions run from the project's folder. */
+function prepare(settings: SandboxSettings, app: LocalApp): PreparedApp {
+  return prepareLocalApp(app, settings.api, settings.project.root);
 }
 
 /** The message of a failed synth: the command, how it ended and what it printed. */

@@ -2,9 +2,9 @@
  * Lambda's concurrency rules and the local defaults, on their own (the server-level behaviour is
  * in serve-lambda.test.ts).
  */
-import { UsageError } from '../../../src/cli/command';
 import { AccountConcurrency, FunctionConcurrency, reservedConcurrency } from '../../../src/cli/local/lambda/concurrency';
 import { accountConcurrency, DEFAULT_ACCOUNT_CONCURRENCY, MAX_CONCURRENCY_ENV } from '../../../src/cli/local/lambda/limits';
+import { LocalApiError } from '../../../src/cli/local/local-api-error';
 
 describe('accountConcurrency', () => {
   test('1000 (Lambda\'s default quota) without the variable, or when it is empty', () => {
@@ -18,7 +18,8 @@ describe('accountConcurrency', () => {
 
   test.each(['0', '-1', '2.5', 'ten', '1e400'])('%s is a usage error naming the variable', (raw) => {
     const read = () => accountConcurrency({ [MAX_CONCURRENCY_ENV]: raw });
-    expect(read).toThrow(UsageError);
+    expect(read).toThrow(LocalApiError);
+    expect(thrownBy(read)).toMatchObject({ kind: 'usage' });
     expect(read).toThrow(`VENDOR_OUTPUTS_MAX_CONCURRENCY must be a positive whole number of concurrent executions (got '${raw}')`);
   });
 });
@@ -64,3 +65,13 @@ describe('FunctionConcurrency', () => {
     expect(a.tryAcquire()).toBe(false);
   });
 });
+
+/** What `run` throws (it must throw). */
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}

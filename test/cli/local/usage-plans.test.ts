@@ -4,7 +4,7 @@
  */
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { synth } from './support';
-import { UsageError } from '../../../src/cli/command';
+import { LocalApiError } from '../../../src/cli/local/local-api-error';
 import { ApiSpec, UsageSpec } from '../../../src/cli/local/model/local-app';
 import { apiKeyLines, parseApiKeyValue, withApiKeyValues } from '../../../src/cli/local/rest/api-key-values';
 import { periodStart, QuotaCounter } from '../../../src/cli/local/rest/pipeline/quota-counter';
@@ -134,7 +134,8 @@ describe('--api-key NAME=VALUE', () => {
     ['=' + 'a'.repeat(20), /^--api-key must be NAME=VALUE, NAME being the key's Name, logical id or construct path \(got '=a+'\)$/],
     ['no-equals', /^--api-key must be NAME=VALUE/],
   ])('%s is a usage error', (text, message) => {
-    expect(() => parseApiKeyValue(text)).toThrow(UsageError);
+    expect(() => parseApiKeyValue(text)).toThrow(LocalApiError);
+    expect(thrownBy(() => parseApiKeyValue(text))).toMatchObject({ kind: 'usage' });
     expect(() => parseApiKeyValue(text)).toThrow(message);
   });
 });
@@ -177,3 +178,13 @@ describe('quotas', () => {
     expect(day2).toEqual([true, true, true, false]);
   });
 });
+
+/** What `run` throws (it must throw). */
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}

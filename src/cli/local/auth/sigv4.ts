@@ -18,7 +18,7 @@
 import { createHash, timingSafeEqual } from 'crypto';
 import { Hash } from '@smithy/hash-node';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { UsageError } from '../../command';
+import { usageError } from '../local-api-error';
 import { parseQuery } from '../rest/query-string';
 
 /** A request as the local server received it. */
@@ -222,7 +222,7 @@ export function parseCredentials(text: string, source = 'credentials'): SigV4Cre
   const accessKeyId = colon < 0 ? text : text.slice(0, colon);
   const secretAccessKey = colon < 0 ? '' : text.slice(colon + 1);
   if (accessKeyId.trim() === '' || secretAccessKey === '') {
-    throw new UsageError(`${source} must be ACCESS_KEY_ID:SECRET_ACCESS_KEY (both non-empty, separated by a colon)`);
+    throw usageError(`${source} must be ACCESS_KEY_ID:SECRET_ACCESS_KEY (both non-empty, separated by a colon)`);
   }
   return { accessKeyId: accessKeyId.trim(), secretAccessKey };
 }

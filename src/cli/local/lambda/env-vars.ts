@@ -5,8 +5,8 @@
  * Both override the template's `Environment.Variables`.
  */
 import * as fs from 'fs';
-import { UsageError } from '../../command';
 import { ownSet } from '../common/own-record';
+import { usageError } from '../local-api-error';
 import type { FunctionSpec } from '../model/function-spec';
 
 /**
@@ -49,22 +49,22 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** Strings as written; numbers and booleans as their JSON text (as the SAM CLI converts them). */
 function variablesAt(file: string, value: unknown, key: string): Record<string, string> {
   if (!isObject(value)) {
-    throw new UsageError(`--env-vars ${file}: ${pointer(key)} must be an object of NAME: "value" (got ${JSON.stringify(value)})`);
+    throw usageError(`--env-vars ${file}: ${pointer(key)} must be an object of NAME: "value" (got ${JSON.stringify(value)})`);
   }
   const out: Record<string, string> = Object.create(null);
   for (const [name, v] of Object.entries(value)) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-      throw new UsageError(`--env-vars ${file}: ${pointer(key, name)} is not a variable name (letters, digits and _, not starting with a digit)`);
+      throw usageError(`--env-vars ${file}: ${pointer(key, name)} is not a variable name (letters, digits and _, not starting with a digit)`);
     }
     if (RESERVED_VARIABLES.has(name)) {
-      throw new UsageError(`--env-vars ${file}: ${pointer(key, name)}: ${name} is reserved by the Lambda runtime and cannot be set`);
+      throw usageError(`--env-vars ${file}: ${pointer(key, name)}: ${name} is reserved by the Lambda runtime and cannot be set`);
     }
     if (typeof v === 'string') {
       ownSet(out, name, v);
     } else if (typeof v === 'number' || typeof v === 'boolean') {
       ownSet(out, name, String(v));
     } else {
-      throw new UsageError(`--env-vars ${file}: ${pointer(key, name)} must be a string, number or boolean (got ${v === null ? 'null' : Array.isArray(v) ? 'an array' : 'an object'})`);
+      throw usageError(`--env-vars ${file}: ${pointer(key, name)} must be a string, number or boolean (got ${v === null ? 'null' : Array.isArray(v) ? 'an array' : 'an object'})`);
     }
   }
   return out;
@@ -76,16 +76,16 @@ export function readEnvVarsFile(file: string): EnvVarsFile {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error: any) {
-    throw new UsageError(`--env-vars ${file}: cannot read the file (${error?.code ?? error?.message ?? error})`);
+    throw usageError(`--env-vars ${file}: cannot read the file (${error?.code ?? error?.message ?? error})`);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error: any) {
-    throw new UsageError(`--env-vars ${file}: not valid JSON (${error?.message ?? error})`);
+    throw usageError(`--env-vars ${file}: not valid JSON (${error?.message ?? error})`);
   }
   if (!isObject(json)) {
-    throw new UsageError(`--env-vars ${file}: the file must hold one JSON object: {"Parameters": {"NAME": "value"}, "<function logical id or construct path>": {"NAME": "value"}}`);
+    throw usageError(`--env-vars ${file}: the file must hold one JSON object: {"Parameters": {"NAME": "value"}, "<function logical id or construct path>": {"NAME": "value"}}`);
   }
   let parameters: Record<string, string> = Object.create(null);
   const perFunction = new Map<string, Record<string, string>>();

@@ -2,7 +2,7 @@
  * Lambda's documented limits that the local runtime applies, and the local defaults for
  * concurrency (what a deployed function gets from the account, here from the machine).
  */
-import { UsageError } from '../../command';
+import { usageError } from '../local-api-error';
 
 /**
  * Synchronous (RequestResponse) invocation request payload: the Invoke API refuses a larger event
@@ -45,7 +45,7 @@ export function accountConcurrency(env: NodeJS.ProcessEnv = process.env): number
   }
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new UsageError(`${MAX_CONCURRENCY_ENV} must be a positive whole number of concurrent executions (got '${raw}')`);
+    throw usageError(`${MAX_CONCURRENCY_ENV} must be a positive whole number of concurrent executions (got '${raw}')`);
   }
   return value;
 }

@@ -265,6 +265,8 @@ export interface UsageSpec {
 
 /** An `AWS::ApiGateway::RestApi` with what hangs off it. */
 export interface ApiSpec {
+  /** The API kind that reads and serves it (server/api-kind.ts). @default 'REST' */
+  readonly kind?: 'REST';
   readonly logicalId: string;
   /** Construct path (`Backend/Api`), when the assembly names it (for messages and the route list). */
   readonly constructPath?: string;

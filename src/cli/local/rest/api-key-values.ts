@@ -3,7 +3,7 @@
  * usage-plan-reader.ts), or one set with `serve --api-key NAME=VALUE`.
  */
 import { listMethods } from './router';
-import { UsageError } from '../../command';
+import { usageError } from '../local-api-error';
 import type { ApiKeySpec, ApiSpec, LocalApp } from '../model/local-app';
 
 /** One `--api-key NAME=VALUE`. */
@@ -19,12 +19,12 @@ const KEY_VALUE = /^[\x21-\x7e]{20,128}$/;
 export function parseApiKeyValue(text: string): ApiKeyValue {
   const eq = text.indexOf('=');
   if (eq <= 0) {
-    throw new UsageError(`--api-key must be NAME=VALUE, NAME being the key's Name, logical id or construct path (got '${text}')`);
+    throw usageError(`--api-key must be NAME=VALUE, NAME being the key's Name, logical id or construct path (got '${text}')`);
   }
   const name = text.slice(0, eq);
   const value = text.slice(eq + 1);
   if (!KEY_VALUE.test(value)) {
-    throw new UsageError(`--api-key ${name}: the value must be 20 to 128 printable characters without spaces, as API Gateway requires (got ${value.length} characters)`);
+    throw usageError(`--api-key ${name}: the value must be 20 to 128 printable characters without spaces, as API Gateway requires (got ${value.length} characters)`);
   }
   return { name, value };
 }
@@ -40,10 +40,10 @@ export function withApiKeyValues(app: LocalApp, values: readonly ApiKeyValue[]):
   for (const { name, value } of values) {
     const matches = all.filter((key) => key.name === name || key.logicalId === name || key.constructPath === name || keyId(key) === name);
     if (matches.length === 0) {
-      throw new UsageError(`--api-key ${name}: no API key of a usage plan has that Name, logical id or construct path; keys: ${all.map(describe).join(', ') || '(none)'}`);
+      throw usageError(`--api-key ${name}: no API key of a usage plan has that Name, logical id or construct path; keys: ${all.map(describe).join(', ') || '(none)'}`);
     }
     if (matches.length > 1) {
-      throw new UsageError(`--api-key ${name}: several API keys are named so (${matches.map(describe).join(', ')}); name one by its logical id or construct path`);
+      throw usageError(`--api-key ${name}: several API keys are named so (${matches.map(describe).join(', ')}); name one by its logical id or construct path`);
     }
     chosen.set(keyId(matches[0]), value);
     names.set(keyId(matches[0]), name);
@@ -52,7 +52,7 @@ export function withApiKeyValues(app: LocalApp, values: readonly ApiKeyValue[]):
   for (const [id, value] of chosen) {
     const twin = all.find((key) => keyId(key) !== id && (chosen.get(keyId(key)) ?? key.value) === value);
     if (twin !== undefined) {
-      throw new UsageError(`--api-key ${names.get(id)}: the value is already the value of API key ${describe(twin)}; key values must be unique`);
+      throw usageError(`--api-key ${names.get(id)}: the value is already the value of API key ${describe(twin)}; key values must be unique`);
     }
   }
   return { ...app, apis: app.apis.map((api) => withValues(api, chosen)) };

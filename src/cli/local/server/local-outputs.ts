@@ -15,8 +15,8 @@ import { CarriedDocument, METADATA_KEY, PendingEntry, pendingMarker, readCarried
 import { assemblyOutputsFileName } from '../../../outputs/cdk-free/file-names';
 import { displayPointer, setAtPointer } from '../../../outputs/cdk-free/json-pointer';
 import { validateDocument } from '../../../outputs/cdk-free/validation';
-import { CliError } from '../../command';
 import { ClientConfigFormat, clientConfigFormat } from '../../outputs-format/client-config-format';
+import { LocalApiError } from '../local-api-error';
 import { StackSpec } from '../model/local-app';
 import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from '../template/intrinsics';
 
@@ -58,7 +58,7 @@ export function buildLocalOutputs(stack: StackSpec, assemblyDir: string, apis: r
   try {
     carried = readCarriedDocument(stack.template.Metadata, `stack ${stack.stackName}`);
   } catch (error) {
-    throw new CliError((error as Error).message);
+    throw new LocalApiError((error as Error).message);
   }
   const document = JSON.parse(JSON.stringify(carried.document));
   const env = localEnvironment(stack);
@@ -84,7 +84,7 @@ export function buildLocalOutputs(stack: StackSpec, assemblyDir: string, apis: r
 export function writeLocalOutputs(outputs: LocalOutputs, dir: string, format: ClientConfigFormat = clientConfigFormat('json'), option = '--write-outputs'): string {
   const violations = validateDocument(outputs.document);
   if (violations.length > 0) {
-    throw new CliError(`the local vendor_outputs.json of stack ${outputs.stack.stackName} is not valid, so it was not written:\n${violations.map((v) => `  ${displayPointer(v.pointer)}: ${v.message}`).join('\n')}`);
+    throw new LocalApiError(`the local vendor_outputs.json of stack ${outputs.stack.stackName} is not valid, so it was not written:\n${violations.map((v) => `  ${displayPointer(v.pointer)}: ${v.message}`).join('\n')}`);
   }
   const file = path.resolve(dir, format.fileName);
   const content = format.render(outputs.document);
@@ -96,7 +96,7 @@ export function writeLocalOutputs(outputs: LocalOutputs, dir: string, format: Cl
       : code === 'ENOENT' ? 'the directory does not exist'
         : code === 'ENOTDIR' ? 'it is not a directory'
           : (error as Error).message;
-    throw new CliError(`${option}: cannot write ${file}: ${why}${code ? ` (${code})` : ''}`);
+    throw new LocalApiError(`${option}: cannot write ${file}: ${why}${code ? ` (${code})` : ''}`, 'server');
   }
   return file;
 }

@@ -6,20 +6,19 @@
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { matchApis } from './api-match';
-import { CliError } from '../../command';
+import { apiKindOf } from '../api-kinds';
+import { LocalApiError, usageError } from '../local-api-error';
+import type { ApiHandler, ApiKind, ApiRequest, ApiResponse, KindServing } from './api-kind';
 import { ConsoleHandler } from './console/console-handler';
 import { isConsoleTarget } from './console/console-path';
-import { formatRouteRows, routeRows, RouteRow } from './route-listing';
+import { formatRouteRows, RouteRow } from './route-listing';
 import type { TokenVerifier } from '../auth/cognito/token-verifier';
 import { SigV4Credentials, SigV4Verifier } from '../auth/sigv4';
 import { requestId as newRequestId } from '../common/ids';
 import { EnvVarsFile } from '../lambda/env-vars';
 import { Invoker } from '../lambda/invoker';
 import { ApiSpec, LocalApp } from '../model/local-app';
-import { GatewayRequest, GatewayResponse, LocalGateway, MAX_BODY_BYTES, tooLarge } from '../rest/gateway';
-import { KeyCounters } from '../rest/pipeline/key-counters';
 import { unsendable } from '../rest/pipeline/sendable';
-import { listMethods } from '../rest/router';
 
 export interface ServerOptions {
   /** Interface to bind. @default 127.0.0.1 */
@@ -71,11 +70,11 @@ export interface ReloadSummary {
   readonly functionsRemoved: string[];
 }
 
-/** One listening port and the API it serves now (a reload swaps the gateway; requests keep the one they arrived with). */
+/** One listening port and the API it serves now (a reload swaps the handler; requests keep the one they arrived with). */
 interface Listener {
   readonly server: http.Server;
   readonly port: number;
-  gateway: LocalGateway;
+  handler: ApiHandler;
   endpoint: Endpoint;
   /** The API is gone: the port no longer listens; connections end after their request. */
   retired: boolean;
@@ -104,8 +103,8 @@ export class LocalApiServer {
   /** Listeners of removed APIs, until their last connection ends. */
   private readonly retired = new Set<Listener>();
   private readonly verifier: SigV4Verifier | undefined;
-  /** Usage plan counters: kept across reloads (a plan's quota does not restart because code changed). */
-  private readonly keyCounters = new KeyCounters();
+  /** What each API kind keeps while this server runs, across reloads (REST: a plan's quota does not restart because code changed). */
+  private readonly servings = new Map<ApiKind, KindServing>();
   private functionNotes: ReadonlyMap<string, string> | undefined;
   private tokenVerifier: TokenVerifier | undefined;
   /** The reload running now: the next waits for it. */
@@ -139,7 +138,7 @@ export class LocalApiServer {
     const rows: RouteRow[] = [];
     for (const endpoint of this.endpoints) {
       endpoint.api.stages.forEach((stage, i) => {
-        rows.push(...routeRows(endpoint.api, stage, endpoint.urls[i], (key) => this.functionLabel(key), process.env));
+        rows.push(...apiKindOf(endpoint.api).routeRows(endpoint.api, stage, endpoint.urls[i], (key) => this.functionLabel(key), process.env));
       });
     }
     return formatRouteRows(rows);
@@ -187,9 +186,7 @@ export class LocalApiServer {
   private async listen(): Promise<void> {
     const firstPort = this.options.port ?? 3000;
     const apis = servedApis(this.app);
-    if (firstPort !== 0 && firstPort + apis.length - 1 > 65535) {
-      throw new CliError(`--port ${firstPort} leaves no room for ${apis.length} APIs (they take consecutive ports, up to ${firstPort + apis.length - 1}); pass --port ${65536 - apis.length} or lower, or 0 for free ports`, 2);
-    }
+    checkPortRange(firstPort, apis.length);
     this.invoker.warmAll();
     for (let i = 0; i < apis.length; i++) {
       const port = firstPort === 0 ? 0 : firstPort + i;
@@ -207,7 +204,7 @@ export class LocalApiServer {
    */
   private async swap(app: LocalApp, options: ReloadOptions): Promise<ReloadSummary> {
     if (this.closed) {
-      throw new CliError('the local API server is closed; nothing to reload');
+      throw new LocalApiError('the local API server is closed; nothing to reload', 'server');
     }
     const routesBefore = this.routeLines();
     const previous = this.app;
@@ -227,7 +224,7 @@ export class LocalApiServer {
     }
     if (this.closed) {
       this.discard([...placed.values()].filter((l) => !match.removed.includes(l)));
-      throw new CliError('the local API server closed during the reload');
+      throw new LocalApiError('the local API server closed during the reload', 'server');
     }
 
     this.app = app;
@@ -237,7 +234,7 @@ export class LocalApiServer {
     const next: Listener[] = [];
     for (const api of servedApis(app)) {
       const listener = match.kept.find((k) => k.next === api)?.served ?? placed.get(api)!;
-      listener.gateway = this.gatewayFor(api);
+      listener.handler = this.handlerFor(api);
       listener.endpoint = this.endpointOf(api, listener.port);
       next.push(listener);
     }
@@ -270,7 +267,7 @@ export class LocalApiServer {
     const first = Math.max(firstPort - 1, ...taken) + 1;
     const which = `the new API ${api.name} (${api.stackName}/${api.logicalId})`;
     if (first > 65535) {
-      throw new CliError(`no port left for ${which}: 65535 is the last port; the previous APIs keep serving (restart with a lower --port, or --port 0 for free ports)`);
+      throw new LocalApiError(`no port left for ${which}: 65535 is the last port; the previous APIs keep serving (restart with a lower --port, or --port 0 for free ports)`, 'server');
     }
     let port = first;
     for (let attempt = 0; attempt < PORT_ATTEMPTS && port <= 65535; attempt++, port++) {
@@ -286,7 +283,7 @@ export class LocalApiServer {
         }
       }
     }
-    throw new CliError(`no free port for ${which}: ports ${first} to ${port - 1} are in use; the previous APIs keep serving (free one of them, or restart with --port 0 for free ports)`);
+    throw new LocalApiError(`no free port for ${which}: ports ${first} to ${port - 1} are in use; the previous APIs keep serving (free one of them, or restart with --port 0 for free ports)`, 'server');
   }
 
   /** Binds a listener for `api` on `port` (0: any free one); rejects with the raw listen error. */
@@ -300,21 +297,26 @@ export class LocalApiServer {
       });
     });
     const actual = (server.address() as AddressInfo).port;
-    const listener: Listener = { server, port: actual, gateway: this.gatewayFor(api), endpoint: this.endpointOf(api, actual), retired: false };
+    const listener: Listener = { server, port: actual, handler: this.handlerFor(api), endpoint: this.endpointOf(api, actual), retired: false };
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.onRequest(listener, req, res));
     return listener;
   }
 
-  private gatewayFor(api: ApiSpec): LocalGateway {
-    return new LocalGateway({
-      api,
+  /** The handler of `api`, from its kind (registered in api-kinds.ts). */
+  private handlerFor(api: ApiSpec): ApiHandler {
+    const kind = apiKindOf(api);
+    let serving = this.servings.get(kind);
+    if (serving === undefined) {
+      serving = kind.serving();
+      this.servings.set(kind, serving);
+    }
+    return serving.handler(api, {
       invoker: this.invoker,
       functions: this.app.functions,
       verifier: this.verifier,
       allowUnsigned: this.options.allowUnsigned,
       tokenVerifier: this.tokenVerifier,
       note: (id, text) => this.note(id, text),
-      keyCounters: this.keyCounters,
     });
   }
 
@@ -346,12 +348,9 @@ export class LocalApiServer {
   private routeLines(): string[] {
     const lines: string[] = [];
     for (const { api, urls } of this.endpoints) {
-      urls.forEach((url) => {
-        const base = url.replace(/\/$/, '');
-        for (const { resource, method } of listMethods(api.root)) {
-          lines.push(`${method.httpMethod} ${base}${resource.path === '/' ? '/' : resource.path}`);
-        }
-      });
+      for (const url of urls) {
+        lines.push(...apiKindOf(api).routes(api, url));
+      }
     }
     return lines;
   }
@@ -361,8 +360,9 @@ export class LocalApiServer {
   }
 
   private onRequest(listener: Listener, req: http.IncomingMessage, res: http.ServerResponse): void {
-    // The gateway of the moment the request arrived: a reload during it does not change its answer.
-    const gateway = listener.gateway;
+    // The handler of the moment the request arrived: a reload during it does not change its answer.
+    const handler = listener.handler;
+    const kind = apiKindOf(listener.endpoint.api);
     if (isConsoleTarget(req.url ?? '')) {
       this.console.handle(req, res);
       return;
@@ -371,37 +371,38 @@ export class LocalApiServer {
     const length = req.headers['content-length'];
     if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
       // No body: answer without waiting for the stream's end.
-      this.answer(listener, gateway, req, res, EMPTY, false, started);
+      this.answer(listener, handler, kind, req, res, EMPTY, false, started);
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooBig = Number(length ?? 0) > MAX_BODY_BYTES;
+    let tooBig = Number(length ?? 0) > kind.maxBodyBytes;
     req.on('data', (chunk: Buffer) => {
       if (tooBig) {
         return;
       }
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > kind.maxBodyBytes) {
         tooBig = true;
         chunks.length = 0;
       } else {
         chunks.push(chunk);
       }
     });
-    req.on('end', () => this.answer(listener, gateway, req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooBig, started));
+    req.on('end', () => this.answer(listener, handler, kind, req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooBig, started));
     req.on('error', () => res.destroy());
   }
 
   private answer(
-    listener: Listener, gateway: LocalGateway, req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tooBig: boolean, started: bigint,
+    listener: Listener, handler: ApiHandler, kind: ApiKind,
+    req: http.IncomingMessage, res: http.ServerResponse, body: Buffer, tooBig: boolean, started: bigint,
   ): void {
     const raw = req.rawHeaders;
     const rawHeaders: Array<[string, string]> = [];
     for (let i = 0; i < raw.length; i += 2) {
       rawHeaders.push([raw[i], raw[i + 1]]);
     }
-    const request: GatewayRequest = {
+    const request: ApiRequest = {
       method: req.method ?? 'GET',
       target: req.url ?? '/',
       rawHeaders,
@@ -409,7 +410,7 @@ export class LocalApiServer {
       sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
       port: req.socket.localPort,
     };
-    const answer = tooBig ? Promise.resolve(tooLarge(newRequestId())) : gateway.handle(request);
+    const answer = tooBig ? Promise.resolve(kind.tooLarge(newRequestId())) : handler.handle(request);
     answer.then((response) => {
       if (listener.retired) {
         // A reload removed the API while this request ran: its connection ends with this answer.
@@ -448,7 +449,7 @@ function functionName(app: LocalApp, key: string): string {
 }
 
 /** Writes a response; false (nothing written) when Node refuses its status or headers. */
-function send(res: http.ServerResponse, response: GatewayResponse): boolean {
+function send(res: http.ServerResponse, response: ApiResponse): boolean {
   const flat: string[] = [];
   for (const [name, value] of response.headers) {
     flat.push(name, value);
@@ -470,7 +471,7 @@ function send(res: http.ServerResponse, response: GatewayResponse): boolean {
   return true;
 }
 
-function describeUnsendable(response: GatewayResponse): string {
+function describeUnsendable(response: ApiResponse): string {
   return unsendable(response) ?? 'refused by Node';
 }
 
@@ -484,20 +485,27 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || /^::ffff:127\./i.test(host);
 }
 
+/** Refuses a first port that leaves no room for `count` APIs on consecutive ports (0: free ports, always room). */
+export function checkPortRange(firstPort: number, count: number): void {
+  if (firstPort !== 0 && firstPort + count - 1 > 65535) {
+    throw usageError(`--port ${firstPort} leaves no room for ${count} APIs (each takes the next port, up to ${firstPort + count - 1}); pass --port ${65536 - count} or lower, or 0 for free ports`);
+  }
+}
+
 /** A listen failure as one line that says what to do. */
 function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
   switch (error.code) {
     case 'EADDRINUSE':
-      return new CliError(`port ${port} on ${host} is in use; pass --port with a free port (or 0 for any)`);
+      return new LocalApiError(`port ${port} on ${host} is in use; pass --port with a free port (or 0 for any)`, 'server');
     case 'EACCES':
-      return new CliError(`port ${port} on ${host} needs privileges this process does not have; pass --port 1024 or above (or 0 for any)`);
+      return new LocalApiError(`port ${port} on ${host} needs privileges this process does not have; pass --port 1024 or above (or 0 for any)`, 'server');
     case 'EADDRNOTAVAIL':
-      return new CliError(`--host ${host}: no network interface of this machine has that address; pass an address of this machine, e.g. 127.0.0.1`);
+      return new LocalApiError(`--host ${host}: no network interface of this machine has that address; pass an address of this machine, e.g. 127.0.0.1`, 'server');
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_FAIL':
-      return new CliError(`--host ${host}: not an IP address and not a name this machine resolves; pass an address of this machine, e.g. 127.0.0.1`);
+      return new LocalApiError(`--host ${host}: not an IP address and not a name this machine resolves; pass an address of this machine, e.g. 127.0.0.1`, 'server');
     default:
-      return new CliError(`cannot listen on ${host} port ${port}: ${error.message}`);
+      return new LocalApiError(`cannot listen on ${host} port ${port}: ${error.message}`, 'server');
   }
 }

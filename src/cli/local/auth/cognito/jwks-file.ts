@@ -5,32 +5,32 @@
  */
 import * as fs from 'fs';
 import type { JWK } from 'jose';
-import { UsageError } from '../../../command';
+import { usageError } from '../../local-api-error';
 
 export function readJwksFile(file: string): JWK[] {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`--jwks ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw usageError(`--jwks ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--jwks ${file}: not JSON (${(error as Error).message})`);
+    throw usageError(`--jwks ${file}: not JSON (${(error as Error).message})`);
   }
   const keys = (parsed as { keys?: unknown } | null)?.keys;
   if (parsed === null || typeof parsed !== 'object' || !Array.isArray(keys)) {
-    throw new UsageError(`--jwks ${file}: must be a JWK set, {"keys": [...]}, as a pool's .well-known/jwks.json is`);
+    throw usageError(`--jwks ${file}: must be a JWK set, {"keys": [...]}, as a pool's .well-known/jwks.json is`);
   }
   keys.forEach((key, i) => {
     const k = key as Record<string, unknown> | null;
     if (k === null || typeof k !== 'object' || k.kty !== 'RSA' || typeof k.n !== 'string' || typeof k.e !== 'string' || typeof k.kid !== 'string') {
-      throw new UsageError(`--jwks ${file}: /keys/${i} is not an RSA public key with kid, n and e (user pools sign with RS256)`);
+      throw usageError(`--jwks ${file}: /keys/${i} is not an RSA public key with kid, n and e (user pools sign with RS256)`);
     }
     if (typeof k.d === 'string') {
-      throw new UsageError(`--jwks ${file}: /keys/${i} holds a private key; give the public keys only`);
+      throw usageError(`--jwks ${file}: /keys/${i} holds a private key; give the public keys only`);
     }
   });
   return keys as JWK[];

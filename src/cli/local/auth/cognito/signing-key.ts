@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { JWK } from 'jose';
 import { jose } from './jose-module';
-import { CliError } from '../../../command';
+import { LocalApiError } from '../../local-api-error';
 
 export const SIGNING_KEY_DIR = '.vendor-outputs';
 export const SIGNING_KEY_FILE = 'local-signing-key.json';
@@ -43,11 +43,11 @@ export function readKeyFile(file: string): SigningKey {
   try {
     parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new CliError(`the local signing key ${file} cannot be read (${(error as Error).message}); delete it and a new one is made`);
+    throw new LocalApiError(`the local signing key ${file} cannot be read (${(error as Error).message}); delete it and a new one is made`);
   }
   const jwk = (parsed as { privateKey?: JWK } | null)?.privateKey;
   if (jwk === undefined || jwk === null || typeof jwk !== 'object' || jwk.kty !== 'RSA' || typeof jwk.d !== 'string' || typeof jwk.kid !== 'string') {
-    throw new CliError(`the local signing key ${file} has no RSA private key at /privateKey; delete it and a new one is made`);
+    throw new LocalApiError(`the local signing key ${file} has no RSA private key at /privateKey; delete it and a new one is made`);
   }
   return { file, privateJwk: jwk, publicJwk: publicPart(jwk) };
 }
@@ -78,7 +78,7 @@ async function createKeyFile(file: string): Promise<void> {
     fs.linkSync(temp, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-      throw new CliError(`cannot write the local signing key ${file}: ${(error as Error).message}`);
+      throw new LocalApiError(`cannot write the local signing key ${file}: ${(error as Error).message}`, 'server');
     }
   } finally {
     fs.rmSync(temp, { force: true });

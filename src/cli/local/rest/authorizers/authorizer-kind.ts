@@ -7,7 +7,7 @@
  */
 import type { CognitoAuthorizerSpec, LambdaAuthorizerSpec, MethodSpec } from '../../model/local-app';
 import type { IntrinsicEnvironment } from '../../template/intrinsics';
-import type { StackArtifact } from '../../template/stack-artifact';
+import type { StackArtifact } from '../../template/stack-template';
 import type { GatewayError } from '../pipeline/gateway-errors';
 import type { RoutedRequest } from '../pipeline/request';
 

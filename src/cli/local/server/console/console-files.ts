@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { CliError } from '../../../command';
+import { LocalApiError } from '../../local-api-error';
 
 /** A file of the page, ready to send. */
 export interface ConsoleFile {
@@ -31,7 +31,7 @@ export function loadConsoleFiles(directory: string = DIRECTORY): ReadonlyMap<str
     try {
       files.set(name, { contentType, body: fs.readFileSync(location) });
     } catch (error) {
-      throw new CliError(`the console page's file ${location} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); reinstall cdk-vendor-outputs`);
+      throw new LocalApiError(`the console page's file ${location} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); reinstall cdk-vendor-outputs`);
     }
   }
   return files;

@@ -7,7 +7,6 @@ import * as fs from 'fs';
 import { pendingPointers } from './pending-pointers';
 import { displayPointer } from '../../../../outputs/cdk-free/json-pointer';
 import { validateDocument } from '../../../../outputs/cdk-free/validation';
-import { CliError } from '../../../command';
 import { checkFile, PROBLEM_LIMIT } from '../../../validate/check-file';
 
 export interface OutputsStatus {
@@ -46,7 +45,8 @@ function jsonStatus(file: string, text: string): OutputsStatus {
   try {
     problems = checkFile(file, { allowPending: true, limit: PROBLEM_LIMIT }).lines;
   } catch (error) {
-    if (!(error instanceof CliError)) {
+    // A file `validate` cannot check throws its command's CliError (by name: local/ does not import the command layer).
+    if (!(error instanceof Error) || error.name !== 'CliError') {
       throw error;
     }
     problems = [error.message];

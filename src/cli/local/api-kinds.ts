@@ -1,0 +1,21 @@
+/**
+ * The API kinds the local API serves, by registration: adding a kind is its folder and one line
+ * here. The template reader reads each kind's APIs; the server serves each API by its kind.
+ */
+import type { ApiSpec } from './model/local-app';
+import { REST_API_KIND } from './rest/rest-api-kind';
+import type { ApiKind } from './server/api-kind';
+
+export const API_KINDS: readonly ApiKind[] = [
+  REST_API_KIND,
+];
+
+/** The kind that serves `api` (an API that names none is a REST API). */
+export function apiKindOf(api: ApiSpec): ApiKind {
+  const name = api.kind ?? 'REST';
+  const kind = API_KINDS.find((k) => k.kind === name);
+  if (kind === undefined) {
+    throw new Error(`no API kind '${name}' is registered (api-kinds.ts)`);
+  }
+  return kind;
+}

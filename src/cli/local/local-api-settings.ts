@@ -1,0 +1,28 @@
+/**
+ * What the local API is started with, whichever command starts it (`serve`, `sandbox`,
+ * `test-invoke`): the typed form of the local-API options (cli/local-api-options.ts parses them).
+ */
+import type { SigV4Credentials } from './auth/sigv4';
+import type { EnvVarsFile } from './lambda/env-vars';
+import type { ApiKeyValue } from './rest/api-key-values';
+
+export interface LocalApiSettings {
+  /** `--stack`: artifact ids or stack names (empty: every stack). */
+  readonly stacks: readonly string[];
+  /** `--port`: the first API's port; the next APIs take the following ports, 0 picks free ones. */
+  readonly port: number;
+  /** `--host`: the interface to bind, without brackets. */
+  readonly host: string;
+  /** `--quiet`: no line per request. */
+  readonly quiet: boolean;
+  /** `--credentials`, else the environment's key pair: what IAM-authorized methods accept. */
+  readonly credentials?: SigV4Credentials;
+  /** `--allow-unsigned`: unsigned requests reach IAM-authorized methods as a guest. */
+  readonly allowUnsigned: boolean;
+  /** `--api-key NAME=VALUE`s, in order. */
+  readonly apiKeys: readonly ApiKeyValue[];
+  /** `--env-vars`, read: function environment variables over the template's. */
+  readonly envVars?: EnvVarsFile;
+  /** `--jwks`: a file of keys Cognito authorizers also trust. */
+  readonly jwks?: string;
+}

@@ -1,0 +1,141 @@
+/**
+ * The local-API service: one way to start the server for `serve` and `sandbox` (the app prepared
+ * by local-app-setup.ts, its warnings, the token verifier, the listening server, the warning for an
+ * address reachable from the network, and the lines that say what is served and who gets in).
+ * A sandbox reload goes through it too, so the options given at start hold for every synth.
+ */
+import { appTokenVerifier } from './auth/cognito/app-pools';
+import { signingKeyFile } from './auth/cognito/signing-key';
+import type { TokenVerifier } from './auth/cognito/token-verifier';
+import { LocalApiError } from './local-api-error';
+import { LocalApiSettings } from './local-api-settings';
+import { PreparedApp } from './local-app-setup';
+import { ApiSpec, LocalApp, ResourceNode } from './model/local-app';
+import { apiKeyLines } from './rest/api-key-values';
+import { checkPortRange, isLoopback, LocalApiServer, ReloadSummary } from './server/server';
+
+/** How a command starts the local API. */
+export interface LocalApiStart {
+  readonly settings: LocalApiSettings;
+  /** The app to serve, read and prepared (see local-app-setup.ts). */
+  readonly prepared: PreparedApp;
+  /** Lines for the person at the terminal: the listing, function logs, requests (stdout). */
+  readonly print: (line: string) => void;
+  /** A warning, without a prefix (the command adds its own, e.g. `vendor-outputs serve: warning: `). */
+  readonly warn: (message: string) => void;
+  /** Refuse an app with no API to serve (`serve`); a sandbox keeps running to serve its next synth. */
+  readonly requireApi?: boolean;
+  /** Where the app came from, for the refusal (`cdk.out`). */
+  readonly source?: string;
+  /** The command's own checks of the app, after the warnings and before anything listens. */
+  readonly beforeListen?: (app: LocalApp) => void;
+  /** The vendor_outputs.json the command writes, shown by the console page. */
+  readonly outputsFile?: string;
+  /**
+   * The cloud assembly folder whose local signing key Cognito-authorized methods trust (the one
+   * `vendor-outputs token` signs with).
+   * @default - the app's own assembly folder
+   */
+  readonly signingKeyDir?: string;
+}
+
+/** Starts the local API: warns, checks, listens. Throws LocalApiError when it cannot. */
+export async function startLocalApi(start: LocalApiStart): Promise<LocalApi> {
+  const { settings, prepared } = start;
+  prepared.warnings.forEach(start.warn);
+  const served = servedApis(prepared.app);
+  if (start.requireApi && served.length === 0) {
+    throw new LocalApiError(`no REST API with a stage in ${start.source}${settings.stacks.length > 0 ? ` (stacks: ${settings.stacks.join(', ')})` : ''}; nothing to serve`);
+  }
+  checkPortRange(settings.port, served.length);
+  start.beforeListen?.(prepared.app);
+  const tokenVerifier = await tokenVerifierOf(prepared.app, start);
+  const server = await LocalApiServer.start(prepared.app, {
+    host: settings.host,
+    port: settings.port,
+    credentials: settings.credentials,
+    allowUnsigned: settings.allowUnsigned,
+    quiet: settings.quiet,
+    print: start.print,
+    envVars: settings.envVars,
+    appFolder: prepared.runtime.appFolder,
+    functionNotes: prepared.runtime.notes,
+    tokenVerifier,
+    outputsFile: start.outputsFile,
+  });
+  if (!isLoopback(settings.host)) {
+    start.warn(`--host ${settings.host} is reachable from the network: other machines can call the API, and through it its functions, which run with this shell's AWS credentials and environment`);
+  }
+  return new LocalApi(start, server, prepared.app, tokenVerifier);
+}
+
+/** The running local API. */
+export class LocalApi {
+  constructor(
+    private readonly start: LocalApiStart,
+    public readonly server: LocalApiServer,
+    private current: LocalApp,
+    private tokenVerifier: TokenVerifier | undefined,
+  ) {}
+
+  /** The app served now. */
+  get app(): LocalApp {
+    return this.current;
+  }
+
+  /** The APIs served now (those with a stage). */
+  get served(): ApiSpec[] {
+    return servedApis(this.current);
+  }
+
+  /** The route listing: method, URL, what answers it and what the gateway checks first. */
+  routeLines(): string[] {
+    return this.server.routeTable();
+  }
+
+  /** Who gets in: API key values made here, the IAM key pair, the Cognito token signers. */
+  accessLines(): string[] {
+    const { settings } = this.start;
+    const lines = apiKeyLines(this.served);
+    if (this.served.some((api) => hasIam(api.root))) {
+      lines.push(settings.credentials
+        ? `IAM-authorized methods accept requests signed with access key ${settings.credentials.accessKeyId}${settings.allowUnsigned ? ' and unsigned requests (as a guest)' : ''}`
+        : `IAM-authorized methods refuse unsigned requests${settings.allowUnsigned ? ' unless --allow-unsigned (on: guests are let in)' : '; pass --credentials KEY:SECRET to accept signed ones, --allow-unsigned to let guests in'}`);
+    }
+    if (this.tokenVerifier !== undefined) {
+      lines.push(`Cognito-authorized methods accept tokens from 'vendor-outputs token' (local signing key ${signingKeyFile(this.start.signingKeyDir ?? this.current.assemblyDir)})${settings.jwks !== undefined ? ` and tokens signed by the keys of ${settings.jwks}` : ''}`);
+    }
+    return lines;
+  }
+
+  /** Serves a new synth of the app (prepared with the same settings) on the same ports. */
+  async reload(prepared: PreparedApp): Promise<ReloadSummary> {
+    const tokenVerifier = await tokenVerifierOf(prepared.app, this.start);
+    const summary = await this.server.reload(prepared.app, { functionNotes: prepared.runtime.notes, tokenVerifier });
+    this.current = prepared.app;
+    this.tokenVerifier = tokenVerifier ?? this.tokenVerifier;
+    return summary;
+  }
+
+  close(): Promise<void> {
+    return this.server.close();
+  }
+}
+
+/** The verifier of the app's Cognito methods: the local signing key of `signingKeyDir`, and `--jwks`. */
+function tokenVerifierOf(app: LocalApp, start: LocalApiStart): Promise<TokenVerifier | undefined> {
+  const keyApp = start.signingKeyDir === undefined ? app : { ...app, assemblyDir: start.signingKeyDir };
+  return appTokenVerifier(keyApp, start.settings.jwks);
+}
+
+/** The APIs that get a port: those with a stage. */
+function servedApis(app: LocalApp): ApiSpec[] {
+  return app.apis.filter((a) => a.stages.length > 0);
+}
+
+function hasIam(node: ResourceNode): boolean {
+  if ([...node.methods.values()].some((m) => m.authorizationType === 'AWS_IAM')) {
+    return true;
+  }
+  return [...node.literalChildren.values(), node.paramChild, node.greedyChild].some((c) => c !== undefined && hasIam(c));
+}

@@ -1,0 +1,27 @@
+/**
+ * REST APIs (API Gateway v1, payload 1.0) as an API kind: read by reader/rest-api-reader.ts,
+ * served by the request pipeline of gateway.ts, listed by server/route-listing.ts.
+ */
+import { LocalGateway, MAX_BODY_BYTES, tooLarge } from './gateway';
+import { KeyCounters } from './pipeline/key-counters';
+import { readRestApis } from './reader/rest-api-reader';
+import { listMethods } from './router';
+import type { ApiKind } from '../server/api-kind';
+import { routeRows } from '../server/route-listing';
+
+export const REST_API_KIND: ApiKind = {
+  kind: 'REST',
+  readApis: readRestApis,
+  serving() {
+    // Usage plan counters: shared by the APIs of one server (a plan spans APIs) and kept across reloads.
+    const keyCounters = new KeyCounters();
+    return { handler: (api, context) => new LocalGateway({ api, ...context, keyCounters }) };
+  },
+  routeRows,
+  routes(api, stageUrl) {
+    const base = stageUrl.replace(/\/$/, '');
+    return listMethods(api.root).map(({ resource, method }) => `${method.httpMethod} ${base}${resource.path === '/' ? '/' : resource.path}`);
+  },
+  maxBodyBytes: MAX_BODY_BYTES,
+  tooLarge,
+};

@@ -1,0 +1,79 @@
+/**
+ * What the server asks of an API kind (REST today; HTTP APIs, WebSocket APIs and function URLs
+ * next): read its APIs from the template model, serve requests to one of them, and describe its
+ * routes for the listing and the reload summary. A kind is a folder (rest/) behind this interface,
+ * registered in api-kinds.ts; the server and the template reader ask the registry, never a kind.
+ */
+import type { FunctionLabel, RouteRow } from './route-listing';
+import type { TokenVerifier } from '../auth/cognito/token-verifier';
+import type { SigV4Verifier } from '../auth/sigv4';
+import type { Invoker } from '../lambda/invoker';
+import type { FunctionSpec } from '../model/function-spec';
+import type { ApiSpec } from '../model/local-app';
+import type { StackTemplate } from '../template/stack-template';
+
+/** The kinds there are (an ApiSpec without a kind is a REST API). */
+export type ApiKindName = NonNullable<ApiSpec['kind']>;
+
+/** A request as the server received it (REST's GatewayRequest has this shape). */
+export interface ApiRequest {
+  readonly method: string;
+  /** Path with query string as received (still percent-encoded), e.g. `/prod/items?limit=5`. */
+  readonly target: string;
+  /** Headers in the order received, names as sent. */
+  readonly rawHeaders: ReadonlyArray<readonly [string, string]>;
+  readonly body: Buffer;
+  readonly sourceIp: string;
+  /** Local port, for `X-Forwarded-Port`. */
+  readonly port?: number;
+}
+
+/** The answer the server sends (REST's GatewayResponse has this shape). */
+export interface ApiResponse {
+  readonly statusCode: number;
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  /** Text (UTF-8) or bytes. */
+  readonly body: string | Buffer;
+  readonly requestId: string;
+  /** Matched resource path, when one matched. */
+  readonly resourcePath?: string;
+}
+
+/** Answers the requests of one served API. */
+export interface ApiHandler {
+  handle(request: ApiRequest): Promise<ApiResponse>;
+}
+
+/** What the server gives a handler: the functions and who may call. */
+export interface HandlerContext {
+  readonly invoker: Invoker;
+  readonly functions: ReadonlyMap<string, FunctionSpec>;
+  /** Verifies SigV4 signatures; undefined when the server has no key pair. */
+  readonly verifier?: SigV4Verifier;
+  readonly allowUnsigned?: boolean;
+  /** Verifies user pool tokens; undefined: every Cognito-authorized request is refused. */
+  readonly tokenVerifier?: TokenVerifier;
+  /** A line for the terminal about a request (why it was refused). */
+  readonly note: (requestId: string, text: string) => void;
+}
+
+/** A kind being served by one server: what it keeps across reloads (REST: usage plan counters). */
+export interface KindServing {
+  handler(api: ApiSpec, context: HandlerContext): ApiHandler;
+}
+
+export interface ApiKind {
+  readonly kind: ApiKindName;
+  /** Largest request body the kind takes; a larger one gets `tooLarge`. */
+  readonly maxBodyBytes: number;
+  /** This kind's APIs in one stack of the template model. */
+  readApis(stack: StackTemplate): ApiSpec[];
+  /** Starts serving this kind in a server (once per server, kept across reloads). */
+  serving(): KindServing;
+  /** The listing's rows of one stage of an API, reached at `stageUrl`. */
+  routeRows(api: ApiSpec, stage: string, stageUrl: string, functionLabel: FunctionLabel, env: NodeJS.ProcessEnv): RouteRow[];
+  /** `METHOD URL` of each route of one stage (what a reload summary compares). */
+  routes(api: ApiSpec, stageUrl: string): string[];
+  /** The answer to a request whose body is larger than `maxBodyBytes`. */
+  tooLarge(requestId: string): ApiResponse;
+}
