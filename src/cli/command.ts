@@ -3,7 +3,7 @@
  * only when invoked, so `validate` never pays for what `serve` or `generate` load.
  */
 import { parseArgs, ParseArgsConfig } from 'util';
-import { EXIT_CODES, LocalApiError } from './local/local-api-error';
+import { EXIT_CODES, LocalApiError } from './local/common/local-api-error';
 
 /** A command; its one-line summary is in main.ts's command list, which shows it without loading the command. */
 export interface Command {

@@ -6,8 +6,8 @@
 import * as path from 'path';
 import { Command, CliError, parseOptions, UsageError } from './command';
 import { LocalApiSettings } from './local/local-api-settings';
+import { readLocalApp } from './local/read-local-app';
 import { urlHost } from './local/server/server';
-import { readLocalApp } from './local/template/assembly';
 import { helpRows, LOCAL_API_HELP, LOCAL_API_OPTIONS, parseLocalApiOptions } from './local-api-options';
 import { ClientConfigFormat, clientConfigFormat } from './outputs-format/client-config-format';
 import { CdkProject, readCdkProject } from './sandbox/cdk-project';

@@ -5,8 +5,8 @@
  */
 import * as path from 'path';
 import { Command, parseOptions, UsageError } from './command';
+import { LocalApiError } from './local/common/local-api-error';
 import { LocalApi, startLocalApi } from './local/local-api';
-import { LocalApiError } from './local/local-api-error';
 import { readPreparedApp } from './local/local-app-setup';
 import { StackSpec } from './local/model/local-app';
 import { consoleUrl } from './local/server/console/console-path';

@@ -1,5 +1,5 @@
 import { CliError, Command, parseOptions, UsageError } from './command';
-import { appTokenVerifier } from './local/auth/cognito/app-pools';
+import { appTokenVerifier } from './local/app-user-pools';
 import { readEnvVarsFile } from './local/lambda/env-vars';
 import { appInvoker, readPreparedApp } from './local/local-app-setup';
 import { ApiSpec } from './local/model/local-app';

@@ -1,10 +1,10 @@
 import * as fs from 'fs';
 import { CliError, Command, parseOptions, UsageError } from './command';
-import { AppPool, appPools } from './local/auth/cognito/app-pools';
+import { AppPool, appPools } from './local/app-user-pools';
 import { mintToken } from './local/auth/cognito/mint-token';
 import { loadOrCreateSigningKey, signingKeyFile } from './local/auth/cognito/signing-key';
 import { poolIdRegion } from './local/auth/cognito/user-pool';
-import { readLocalApp } from './local/template/assembly';
+import { readLocalApp } from './local/read-local-app';
 
 export const TOKEN_HELP = [
   'Usage: vendor-outputs token [--username NAME] [--groups G1,G2] [--scopes S1,S2] [--claims JSON]',

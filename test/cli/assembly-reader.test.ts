@@ -13,7 +13,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { readCloudAssembly, readTemplate } from '../../src/cli/assembly/cloud-assembly';
 import { readConstructPaths } from '../../src/cli/assembly/construct-paths';
 import { CliError } from '../../src/cli/command';
-import { readLocalApp } from '../../src/cli/local/template/assembly';
+import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ROOT, runCli } from '../support/cli';
 import { evaluateOutputs } from '../support/fake-cloudformation';
 import { startCli } from './local/support';

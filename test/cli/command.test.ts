@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { asCommandError, CliError, UsageError } from '../../src/cli/command';
-import { LocalApiError, usageError } from '../../src/cli/local/local-api-error';
+import { LocalApiError, usageError } from '../../src/cli/local/common/local-api-error';
 import { runCli } from '../support/cli';
 
 describe('asCommandError', () => {

@@ -14,10 +14,10 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Browser, chromium, Page } from 'playwright-core';
 import { CliProcess, serve, startCli, synth } from './local/support';
+import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { MAX_BODY_BYTES } from '../../src/cli/local/rest/gateway';
 import { outputsStatus } from '../../src/cli/local/server/console/outputs-status';
 import { checkHost } from '../../src/cli/local/server/console/request-guard';
-import { readLocalApp } from '../../src/cli/local/template/assembly';
 import { VendorOutputs } from '../../src/outputs/vendor-outputs';
 import { runCli } from '../support/cli';
 

@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { UsageError } from '../../src/cli/command';
-import { LocalApiError } from '../../src/cli/local/local-api-error';
+import { LocalApiError } from '../../src/cli/local/common/local-api-error';
 import { helpRows, LOCAL_API_HELP, LOCAL_API_OPTIONS, parseLocalApiOptions } from '../../src/cli/local-api-options';
 
 describe('parseLocalApiOptions', () => {

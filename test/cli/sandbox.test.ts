@@ -7,7 +7,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { createProject, startSandbox, TempProject } from './sandbox/project';
 import { UsageError } from '../../src/cli/command';
-import { LocalApiError } from '../../src/cli/local/local-api-error';
+import { LocalApiError } from '../../src/cli/local/common/local-api-error';
 import { helpRows, LOCAL_API_HELP } from '../../src/cli/local-api-options';
 import { command } from '../../src/cli/sandbox';
 import { command as serveCommand } from '../../src/cli/serve';

@@ -14,13 +14,13 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { exportJWK, generateKeyPair, JWTPayload, KeyLike, SignJWT } from 'jose';
 import { curl, parseCurlResponse, startCli } from './local/support';
-import { appTokenVerifier } from '../../src/cli/local/auth/cognito/app-pools';
+import { appTokenVerifier } from '../../src/cli/local/app-user-pools';
 import { mintToken, TokenRequest } from '../../src/cli/local/auth/cognito/mint-token';
 import { loadOrCreateSigningKey, signingKeyFile } from '../../src/cli/local/auth/cognito/signing-key';
 import { Invoker } from '../../src/cli/local/lambda/invoker';
 import { LocalApp } from '../../src/cli/local/model/local-app';
+import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
-import { readLocalApp } from '../../src/cli/local/template/assembly';
 import { runCli } from '../support/cli';
 
 const REAL_POOL = 'us-east-1_Real0001';

@@ -10,8 +10,8 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { curl, parseCurlResponse, Running, serve, synth } from './local/support';
 import { Invoker } from '../../src/cli/local/lambda/invoker';
+import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
-import { readLocalApp } from '../../src/cli/local/template/assembly';
 
 interface Seen {
   readonly method: string;

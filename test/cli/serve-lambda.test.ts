@@ -12,9 +12,9 @@ import { FIXTURES, startCli, synth } from './local/support';
 import { Invoker } from '../../src/cli/local/lambda/invoker';
 import { MAX_REQUEST_PAYLOAD_BYTES, MAX_RESPONSE_PAYLOAD_BYTES } from '../../src/cli/local/lambda/limits';
 import { LocalApp } from '../../src/cli/local/model/local-app';
+import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { buildEvent } from '../../src/cli/local/rest/event';
 import { LocalApiServer } from '../../src/cli/local/server/server';
-import { readLocalApp } from '../../src/cli/local/template/assembly';
 
 const INTERNAL = '{"message":"Internal server error"}';
 

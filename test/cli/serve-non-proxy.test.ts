@@ -13,8 +13,8 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { startFakeDynamoDb, FakeDynamoDb } from './local/dynamodb-fake';
 import { curl, parseCurlResponse, serve, synth } from './local/support';
 import { Invoker } from '../../src/cli/local/lambda/invoker';
+import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
-import { readLocalApp } from '../../src/cli/local/template/assembly';
 
 interface Received {
   readonly method: string;

@@ -13,8 +13,8 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { synth } from './local/support';
 import { LocalApp } from '../../src/cli/local/model/local-app';
+import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { LocalApiServer, ReloadSummary } from '../../src/cli/local/server/server';
-import { readLocalApp } from '../../src/cli/local/template/assembly';
 
 const MISSING_TOKEN = '{"message":"Missing Authentication Token"}';
 

@@ -2,9 +2,9 @@
  * The API kinds the local API serves, by registration: adding a kind is its folder and one line
  * here. The template reader reads each kind's APIs; the server serves each API by its kind.
  */
+import type { ApiKind } from './api-kind/api-kind';
 import type { ApiSpec } from './model/local-app';
 import { REST_API_KIND } from './rest/rest-api-kind';
-import type { ApiKind } from './server/api-kind';
 
 export const API_KINDS: readonly ApiKind[] = [
   REST_API_KIND,

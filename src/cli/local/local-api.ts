@@ -4,10 +4,10 @@
  * address reachable from the network, and the lines that say what is served and who gets in).
  * A sandbox reload goes through it too, so the options given at start hold for every synth.
  */
-import { appTokenVerifier } from './auth/cognito/app-pools';
+import { appTokenVerifier } from './app-user-pools';
 import { signingKeyFile } from './auth/cognito/signing-key';
 import type { TokenVerifier } from './auth/cognito/token-verifier';
-import { LocalApiError } from './local-api-error';
+import { LocalApiError } from './common/local-api-error';
 import { LocalApiSettings } from './local-api-settings';
 import { PreparedApp } from './local-app-setup';
 import { ApiSpec, LocalApp, ResourceNode } from './model/local-app';

@@ -8,8 +8,8 @@ import { FunctionRuntime, functionRuntime } from './lambda/function-runtime';
 import { Invoker } from './lambda/invoker';
 import { LocalApiSettings } from './local-api-settings';
 import { LocalApp } from './model/local-app';
+import { readLocalApp } from './read-local-app';
 import { withApiKeyValues } from './rest/api-key-values';
-import { readLocalApp } from './template/assembly';
 
 /** The settings the setup reads. */
 export type AppSetupSettings = Pick<LocalApiSettings, 'apiKeys' | 'envVars'>;

@@ -12,15 +12,15 @@ import { missingContextWarning } from './missing-context';
 import { runSynth, SynthResult } from './synth-runner';
 import { CliError } from '../command';
 import { valueChanges } from '../document-diff/document-changes';
+import { LocalApiError } from '../local/common/local-api-error';
 import { LocalApi, startLocalApi } from '../local/local-api';
-import { LocalApiError } from '../local/local-api-error';
 import { LocalApiSettings } from '../local/local-api-settings';
 import { prepareLocalApp, PreparedApp } from '../local/local-app-setup';
 import { LocalApp } from '../local/model/local-app';
+import { readLocalApp } from '../local/read-local-app';
 import { consoleUrl } from '../local/server/console/console-path';
 import { LocalApiAddress } from '../local/server/local-outputs';
 import { urlHost } from '../local/server/server';
-import { readLocalApp } from '../local/template/assembly';
 
 export interface SandboxSettings {
   readonly project: CdkProject;

@@ -7,8 +7,8 @@ import { synth } from './support';
 import { API_KINDS, apiKindOf } from '../../../src/cli/local/api-kinds';
 import { Invoker } from '../../../src/cli/local/lambda/invoker';
 import { ApiSpec, LocalApp } from '../../../src/cli/local/model/local-app';
+import { readLocalApp } from '../../../src/cli/local/read-local-app';
 import { REST_API_KIND } from '../../../src/cli/local/rest/rest-api-kind';
-import { readLocalApp } from '../../../src/cli/local/template/assembly';
 
 let app: LocalApp;
 let api: ApiSpec;

@@ -7,7 +7,7 @@ import type { ApiSpec, MethodSpec, ResourceNode } from '../../../src/cli/local/m
 import type { AuthorizerScope } from '../../../src/cli/local/rest/authorizers/authorizer-kind';
 import { AUTHORIZER_KINDS, authorizerKind, authorizerKindReading } from '../../../src/cli/local/rest/authorizers/kinds';
 import { readAuthorizer } from '../../../src/cli/local/rest/reader/authorizer-reader';
-import { routeRows } from '../../../src/cli/local/server/route-listing';
+import { routeRows } from '../../../src/cli/local/rest/route-listing';
 import { pseudoParameters } from '../../../src/cli/local/template/intrinsics';
 
 function scope(): AuthorizerScope {

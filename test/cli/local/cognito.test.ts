@@ -9,7 +9,7 @@ import { synth } from './support';
 import { gatewayClaims, javaDate } from '../../../src/cli/local/auth/cognito/gateway-claims';
 import { userSub } from '../../../src/cli/local/auth/cognito/mint-token';
 import { localPoolId, parsePoolArn, poolIdRegion, poolIssuer } from '../../../src/cli/local/auth/cognito/user-pool';
-import { readLocalApp } from '../../../src/cli/local/template/assembly';
+import { readLocalApp } from '../../../src/cli/local/read-local-app';
 
 test.each([
   ['arn:aws:cognito-idp:eu-west-1:111122223333:userpool/eu-west-1_AbC123', { region: 'eu-west-1', poolId: 'eu-west-1_AbC123' }],

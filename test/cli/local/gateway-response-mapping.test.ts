@@ -8,8 +8,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { synth } from './support';
 import { Invoker } from '../../../src/cli/local/lambda/invoker';
 import { LocalApp } from '../../../src/cli/local/model/local-app';
+import { readLocalApp } from '../../../src/cli/local/read-local-app';
 import { LocalGateway } from '../../../src/cli/local/rest/gateway';
-import { readLocalApp } from '../../../src/cli/local/template/assembly';
 
 let app: LocalApp;
 let invoker: Invoker;

@@ -3,10 +3,10 @@
  * query strings, binary media types, the proxy response's headers and status, and routing on the
  * (resource, method) pair. Each expectation is what API Gateway documents or was recorded answering.
  */
+import { parseQuery } from '../../../src/cli/local/common/query-string';
 import { MethodSpec, ResourceNode } from '../../../src/cli/local/model/local-app';
 import { buildEvent, EventInput } from '../../../src/cli/local/rest/event';
 import { isBinaryType, parseProxyResult } from '../../../src/cli/local/rest/proxy-response';
-import { parseQuery } from '../../../src/cli/local/rest/query-string';
 import { pathSegments, route } from '../../../src/cli/local/rest/router';
 
 describe('query strings', () => {

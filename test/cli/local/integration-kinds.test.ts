@@ -6,8 +6,8 @@
 import type { ApiSpec, IntegrationSpec, MethodSpec, ResourceNode } from '../../../src/cli/local/model/local-app';
 import type { IntegrationReadContext } from '../../../src/cli/local/rest/integrations/integration-kind';
 import { INTEGRATION_KINDS, integrationKind } from '../../../src/cli/local/rest/integrations/kinds';
+import { routeRows } from '../../../src/cli/local/rest/route-listing';
 import { apiTree } from '../../../src/cli/local/server/console/api-tree';
-import { routeRows } from '../../../src/cli/local/server/route-listing';
 import { pseudoParameters } from '../../../src/cli/local/template/intrinsics';
 
 function context(): IntegrationReadContext {

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { readLocalApp } from '../../../src/cli/local/template/assembly';
+import { readLocalApp } from '../../../src/cli/local/read-local-app';
 import { evaluate, IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from '../../../src/cli/local/template/intrinsics';
 import { ROOT } from '../../support/cli';
 

@@ -2,9 +2,9 @@
  * Lambda's concurrency rules and the local defaults, on their own (the server-level behaviour is
  * in serve-lambda.test.ts).
  */
+import { LocalApiError } from '../../../src/cli/local/common/local-api-error';
 import { AccountConcurrency, FunctionConcurrency, reservedConcurrency } from '../../../src/cli/local/lambda/concurrency';
 import { accountConcurrency, DEFAULT_ACCOUNT_CONCURRENCY, MAX_CONCURRENCY_ENV } from '../../../src/cli/local/lambda/limits';
-import { LocalApiError } from '../../../src/cli/local/local-api-error';
 
 describe('accountConcurrency', () => {
   test('1000 (Lambda\'s default quota) without the variable, or when it is empty', () => {

@@ -4,12 +4,12 @@
  */
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { synth } from './support';
+import { LocalApiError } from '../../../src/cli/local/common/local-api-error';
 import { LocalApi, LocalApiStart, startLocalApi } from '../../../src/cli/local/local-api';
-import { LocalApiError } from '../../../src/cli/local/local-api-error';
 import { LocalApiSettings } from '../../../src/cli/local/local-api-settings';
 import { prepareLocalApp } from '../../../src/cli/local/local-app-setup';
 import { LocalApp } from '../../../src/cli/local/model/local-app';
-import { readLocalApp } from '../../../src/cli/local/template/assembly';
+import { readLocalApp } from '../../../src/cli/local/read-local-app';
 
 const SETTINGS: LocalApiSettings = { stacks: [], port: 0, host: '127.0.0.1', quiet: true, allowUnsigned: false, apiKeys: [] };
 

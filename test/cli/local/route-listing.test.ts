@@ -9,8 +9,9 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { synth } from './support';
 import { LocalApp } from '../../../src/cli/local/model/local-app';
-import { formatRouteRows, routeRows } from '../../../src/cli/local/server/route-listing';
-import { readLocalApp } from '../../../src/cli/local/template/assembly';
+import { readLocalApp } from '../../../src/cli/local/read-local-app';
+import { routeRows } from '../../../src/cli/local/rest/route-listing';
+import { formatRouteRows } from '../../../src/cli/local/server/route-table';
 
 let app: LocalApp;
 

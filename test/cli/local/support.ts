@@ -8,8 +8,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, Environment, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { readLocalApp } from '../../../src/cli/local/read-local-app';
 import { LocalApiServer, ServerOptions } from '../../../src/cli/local/server/server';
-import { readLocalApp } from '../../../src/cli/local/template/assembly';
 
 export const FIXTURES = path.join(__dirname, 'fixtures');
 

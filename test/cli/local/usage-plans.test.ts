@@ -4,13 +4,13 @@
  */
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { synth } from './support';
-import { LocalApiError } from '../../../src/cli/local/local-api-error';
+import { LocalApiError } from '../../../src/cli/local/common/local-api-error';
 import { ApiSpec, UsageSpec } from '../../../src/cli/local/model/local-app';
+import { readLocalApp } from '../../../src/cli/local/read-local-app';
 import { apiKeyLines, parseApiKeyValue, withApiKeyValues } from '../../../src/cli/local/rest/api-key-values';
 import { periodStart, QuotaCounter } from '../../../src/cli/local/rest/pipeline/quota-counter';
 import { TokenBucket } from '../../../src/cli/local/rest/pipeline/token-bucket';
 import { localKeyValue } from '../../../src/cli/local/rest/reader/usage-plan-reader';
-import { readLocalApp } from '../../../src/cli/local/template/assembly';
 
 describe('the usage plan reader', () => {
   let apis: readonly ApiSpec[];

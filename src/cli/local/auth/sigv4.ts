@@ -18,8 +18,8 @@
 import { createHash, timingSafeEqual } from 'crypto';
 import { Hash } from '@smithy/hash-node';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { usageError } from '../local-api-error';
-import { parseQuery } from '../rest/query-string';
+import { usageError } from '../common/local-api-error';
+import { parseQuery } from '../common/query-string';
 
 /** A request as the local server received it. */
 export interface SignedRequest {

@@ -5,8 +5,8 @@
  * Both override the template's `Environment.Variables`.
  */
 import * as fs from 'fs';
+import { usageError } from '../common/local-api-error';
 import { ownSet } from '../common/own-record';
-import { usageError } from '../local-api-error';
 import type { FunctionSpec } from '../model/function-spec';
 
 /**

@@ -2,7 +2,7 @@
  * Lambda's documented limits that the local runtime applies, and the local defaults for
  * concurrency (what a deployed function gets from the account, here from the machine).
  */
-import { usageError } from '../local-api-error';
+import { usageError } from '../common/local-api-error';
 
 /**
  * Synchronous (RequestResponse) invocation request payload: the Invoke API refuses a larger event

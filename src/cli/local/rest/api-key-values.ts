@@ -3,7 +3,7 @@
  * usage-plan-reader.ts), or one set with `serve --api-key NAME=VALUE`.
  */
 import { listMethods } from './router';
-import { usageError } from '../local-api-error';
+import { usageError } from '../common/local-api-error';
 import type { ApiKeySpec, ApiSpec, LocalApp } from '../model/local-app';
 
 /** One `--api-key NAME=VALUE`. */

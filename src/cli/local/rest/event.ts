@@ -5,9 +5,9 @@
  * record keyed by them is written and read as own properties only (see own-record.ts).
  */
 import { FORWARDING_HEADERS, LAMBDA_REQUEST_DROPPED } from './header-table';
-import { parseQuery } from './query-string';
 import { requestTime } from '../common/dates';
 import { appendValue } from '../common/own-record';
+import { parseQuery } from '../common/query-string';
 
 /** What the event is built from. */
 export interface EventInput {

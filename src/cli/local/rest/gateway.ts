@@ -21,7 +21,7 @@ import { GatewayRequest, GatewayResponse, GatewaySettings, ReceivedRequest, Requ
 import { routeRequest } from './pipeline/route';
 import { throttle } from './pipeline/throttle';
 import { validateRequest } from './pipeline/validate-request';
-import { parseQuery } from './query-string';
+import { parseQuery } from '../common/query-string';
 
 export { ExecutionLog, mask } from './pipeline/execution-log';
 export { MAX_BODY_BYTES, tooLarge } from './pipeline/render-error';

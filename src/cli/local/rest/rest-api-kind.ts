@@ -1,13 +1,13 @@
 /**
  * REST APIs (API Gateway v1, payload 1.0) as an API kind: read by reader/rest-api-reader.ts,
- * served by the request pipeline of gateway.ts, listed by server/route-listing.ts.
+ * served by the request pipeline of gateway.ts, listed by route-listing.ts.
  */
 import { LocalGateway, MAX_BODY_BYTES, tooLarge } from './gateway';
 import { KeyCounters } from './pipeline/key-counters';
 import { readRestApis } from './reader/rest-api-reader';
+import { routeRows } from './route-listing';
 import { listMethods } from './router';
-import type { ApiKind } from '../server/api-kind';
-import { routeRows } from '../server/route-listing';
+import type { ApiKind } from '../api-kind/api-kind';
 
 export const REST_API_KIND: ApiKind = {
   kind: 'REST',

@@ -11,6 +11,7 @@
  * parameter values as sent, still percent-encoded; a greedy value keeps inner `//` and loses the
  * trailing `/` (recorded: `/prod/a//b/` gives `proxy` = `a//b`, `/prod/a%2Bb` gives `a%2Bb`).
  */
+import { safeDecode } from '../common/percent-decoding';
 import { MethodSpec, ResourceNode } from '../model/local-app';
 
 /** A matched resource and method. */
@@ -132,14 +133,3 @@ function methodOrder(method: string): number {
   return i < 0 ? ORDER.length : i;
 }
 
-/** Percent-decodes a path segment or query part; text that is not valid encoding stays as it is. */
-export function safeDecode(text: string): string {
-  if (!text.includes('%')) {
-    return text;
-  }
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}

@@ -16,7 +16,7 @@ import { assemblyOutputsFileName } from '../../../outputs/cdk-free/file-names';
 import { displayPointer, setAtPointer } from '../../../outputs/cdk-free/json-pointer';
 import { validateDocument } from '../../../outputs/cdk-free/validation';
 import { ClientConfigFormat, clientConfigFormat } from '../../outputs-format/client-config-format';
-import { LocalApiError } from '../local-api-error';
+import { LocalApiError } from '../common/local-api-error';
 import { StackSpec } from '../model/local-app';
 import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from '../template/intrinsics';
 

@@ -6,13 +6,14 @@
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { matchApis } from './api-match';
+import type { Endpoint } from './endpoint';
+import type { ApiHandler, ApiKind, ApiRequest, ApiResponse, KindServing, RouteRow } from '../api-kind/api-kind';
 import { apiKindOf } from '../api-kinds';
-import { LocalApiError, usageError } from '../local-api-error';
-import type { ApiHandler, ApiKind, ApiRequest, ApiResponse, KindServing } from './api-kind';
+import type { TokenVerifier } from '../auth/cognito/token-verifier';
+import { LocalApiError, usageError } from '../common/local-api-error';
 import { ConsoleHandler } from './console/console-handler';
 import { isConsoleTarget } from './console/console-path';
-import { formatRouteRows, RouteRow } from './route-listing';
-import type { TokenVerifier } from '../auth/cognito/token-verifier';
+import { formatRouteRows } from './route-table';
 import { SigV4Credentials, SigV4Verifier } from '../auth/sigv4';
 import { requestId as newRequestId } from '../common/ids';
 import { EnvVarsFile } from '../lambda/env-vars';
@@ -42,15 +43,6 @@ export interface ServerOptions {
   readonly functionNotes?: ReadonlyMap<string, string>;
   /** The vendor_outputs.json this server's caller writes (`--write-outputs`, sandbox): shown by the console page. */
   readonly outputsFile?: string;
-}
-
-/** One served API. */
-export interface Endpoint {
-  readonly api: ApiSpec;
-  readonly host: string;
-  readonly port: number;
-  /** `http://HOST:PORT/<stage>/` of each stage. */
-  readonly urls: readonly string[];
 }
 
 /** What a reload takes besides the app (absent: the ones given before are kept). */

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import type { JWK } from 'jose';
-import { usageError } from '../../local-api-error';
+import { usageError } from '../../common/local-api-error';
 
 export function readJwksFile(file: string): JWK[] {
   let text: string;

@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { JWK } from 'jose';
 import { jose } from './jose-module';
-import { LocalApiError } from '../../local-api-error';
+import { LocalApiError } from '../../common/local-api-error';
 
 export const SIGNING_KEY_DIR = '.vendor-outputs';
 export const SIGNING_KEY_FILE = 'local-signing-key.json';

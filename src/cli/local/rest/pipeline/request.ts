@@ -6,10 +6,10 @@ import type { ExecutionLog } from './execution-log';
 import type { KeyCounters } from './key-counters';
 import type { TokenVerifier } from '../../auth/cognito/token-verifier';
 import type { SigV4Verifier } from '../../auth/sigv4';
+import type { ParsedQuery } from '../../common/query-string';
 import type { Invoker } from '../../lambda/invoker';
 import type { FunctionSpec } from '../../model/function-spec';
 import type { ApiKeySpec, ApiSpec, UsagePlanSpec } from '../../model/local-app';
-import type { ParsedQuery } from '../query-string';
 import type { RouteMatch } from '../router';
 
 /** A request as received. */

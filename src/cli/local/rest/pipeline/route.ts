@@ -3,7 +3,8 @@
  * "Forbidden"; a stage where no resource and method match is API Gateway's 403 "Missing
  * Authentication Token". Logs the method request.
  */
-import { pathSegments, route, safeDecode } from '../router';
+import { safeDecode } from '../../common/percent-decoding';
+import { pathSegments, route } from '../router';
 import { javaMap, maskedHeaders } from './execution-log';
 import { GatewayError, MISSING_AUTHENTICATION_TOKEN, UNKNOWN_STAGE } from './gateway-errors';
 import type { ReceivedRequest, RequestIds, RoutedRequest } from './request';

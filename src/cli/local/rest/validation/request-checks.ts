@@ -6,8 +6,8 @@
  * has that content type; no model at all: not validated).
  */
 import { ownGet } from '../../common/own-record';
+import type { ParsedQuery } from '../../common/query-string';
 import type { BodyModelSpec, RequiredParameterSpec } from '../../model/local-app';
-import type { ParsedQuery } from '../query-string';
 
 /** Where the request's parameters are read from. */
 export interface RequestParameters {

@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { LocalApiError } from '../../local-api-error';
+import { LocalApiError } from '../../common/local-api-error';
 
 /** A file of the page, ready to send. */
 export interface ConsoleFile {

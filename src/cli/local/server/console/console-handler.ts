@@ -11,7 +11,7 @@
 import type * as http from 'http';
 import type { Invoker } from '../../lambda/invoker';
 import type { FunctionSpec } from '../../model/function-spec';
-import type { Endpoint } from '../server';
+import type { Endpoint } from '../endpoint';
 import { apiTree } from './api-tree';
 import { ConsoleFile, loadConsoleFiles } from './console-files';
 import { CONSOLE_PATH } from './console-path';

@@ -4,7 +4,7 @@
  */
 import type { Invoker } from '../../lambda/invoker';
 import type { FunctionSpec } from '../../model/function-spec';
-import type { Endpoint } from '../server';
+import type { Endpoint } from '../endpoint';
 import { consoleApiId } from './api-tree';
 import { parseHeaderLine, runTestInvoke, TestInvokeRequest, TestInvokeResult, testInvokeTarget } from '../../rest/test-invoke-run';
 

@@ -3,24 +3,12 @@
  * before (authorization, API key, throttling, request validation), so that a user sees at a glance
  * which method behaves as deployed and which is not served, and why.
  */
+import type { FunctionLabel, RouteRow } from '../api-kind/api-kind';
 import type { ApiSpec, MethodSpec, ResourceNode } from '../model/local-app';
-import { authorizerKind } from '../rest/authorizers/kinds';
-import { integrationKind } from '../rest/integrations/kinds';
-import { stageThrottleOf } from '../rest/pipeline/stage-buckets';
-import { listMethods } from '../rest/router';
-
-/** One line of the listing, in columns. */
-export interface RouteRow {
-  readonly method: string;
-  readonly url: string;
-  /** What answers: a function, MOCK, an endpoint, or `not served (why)`. */
-  readonly target: string;
-  /** What the gateway checks first: `NONE`, `AWS_IAM`, `CUSTOM <name>`, ..., `API key`, `validator ...`. */
-  readonly checks: readonly string[];
-}
-
-/** How the listing names a function (its construct path, with notes such as a missing SDK package). */
-export type FunctionLabel = (functionKey: string) => string;
+import { authorizerKind } from './authorizers/kinds';
+import { integrationKind } from './integrations/kinds';
+import { stageThrottleOf } from './pipeline/stage-buckets';
+import { listMethods } from './router';
 
 /** The rows of `api`'s methods at `stageUrl` (`http://127.0.0.1:3000/prod/`). */
 export function routeRows(api: ApiSpec, stage: string, stageUrl: string, functionLabel: FunctionLabel, env: NodeJS.ProcessEnv): RouteRow[] {
@@ -31,13 +19,6 @@ export function routeRows(api: ApiSpec, stage: string, stageUrl: string, functio
     target: integrationKind(method.integration.type).listingTarget(method.integration, { functionLabel, env }),
     checks: methodChecks(api, stage, resource, method),
   }));
-}
-
-/** The rows as aligned text lines. */
-export function formatRouteRows(rows: readonly RouteRow[]): string[] {
-  const methodWidth = Math.max(0, ...rows.map((r) => r.method.length));
-  const urlWidth = Math.max(0, ...rows.map((r) => r.url.length));
-  return rows.map((r) => `  ${r.method.padEnd(methodWidth)}  ${r.url.padEnd(urlWidth)}  -> ${r.target}  [${r.checks.join('; ')}]`);
 }
 
 function methodChecks(api: ApiSpec, stage: string, resource: ResourceNode, method: MethodSpec): string[] {

@@ -4,13 +4,25 @@
  * routes for the listing and the reload summary. A kind is a folder (rest/) behind this interface,
  * registered in api-kinds.ts; the server and the template reader ask the registry, never a kind.
  */
-import type { FunctionLabel, RouteRow } from './route-listing';
 import type { TokenVerifier } from '../auth/cognito/token-verifier';
 import type { SigV4Verifier } from '../auth/sigv4';
 import type { Invoker } from '../lambda/invoker';
 import type { FunctionSpec } from '../model/function-spec';
 import type { ApiSpec } from '../model/local-app';
 import type { StackTemplate } from '../template/stack-template';
+
+/** One line of the listing, in columns. */
+export interface RouteRow {
+  readonly method: string;
+  readonly url: string;
+  /** What answers: a function, MOCK, an endpoint, or `not served (why)`. */
+  readonly target: string;
+  /** What the gateway checks first: `NONE`, `AWS_IAM`, `CUSTOM <name>`, ..., `API key`, `validator ...`. */
+  readonly checks: readonly string[];
+}
+
+/** How the listing names a function (its construct path, with notes such as a missing SDK package). */
+export type FunctionLabel = (functionKey: string) => string;
 
 /** The kinds there are (an ApiSpec without a kind is a REST API). */
 export type ApiKindName = NonNullable<ApiSpec['kind']>;

@@ -2,11 +2,11 @@
  * The user pools the Cognito authorizers of an app trust, and the verifier `serve` and
  * `test-invoke` check their tokens with: the local signing key, plus the keys of `--jwks`.
  */
-import { readJwksFile } from './jwks-file';
-import { loadOrCreateSigningKey, signingKeyFile } from './signing-key';
-import { TokenVerifier } from './token-verifier';
-import type { LocalApp } from '../../model/local-app';
-import { listMethods } from '../../rest/router';
+import { readJwksFile } from './auth/cognito/jwks-file';
+import { loadOrCreateSigningKey, signingKeyFile } from './auth/cognito/signing-key';
+import { TokenVerifier } from './auth/cognito/token-verifier';
+import type { LocalApp } from './model/local-app';
+import { listMethods } from './rest/router';
 
 /** A pool with the authorizers that name it. */
 export interface AppPool {

@@ -6,8 +6,8 @@
  * Recorded against API Gateway: `?plus=a+b&email=a%2Bb` reaches the function as `a b` and `a+b`.
  * The `;` split is in "Amazon API Gateway important notes for REST APIs".
  */
-import { safeDecode } from './router';
-import { appendValue } from '../common/own-record';
+import { appendValue } from './own-record';
+import { safeDecode } from './percent-decoding';
 
 /** Decoded query parameters: the single-value map keeps the last value, as API Gateway does. */
 export interface ParsedQuery {

@@ -4,21 +4,21 @@
  * rest/reader/rest-api-reader.ts), and the Lambda functions those APIs run, with their code
  * assets. Nothing here knows an API kind or any construct.
  */
-import { readFunction } from './function-reader';
-import { stackEnvironment } from './stack-environment';
-import { DEFAULT_REGION, StackArtifact, StackTemplate } from './stack-template';
-import { AssemblyStack, readCloudAssembly, readTemplate } from '../../assembly/cloud-assembly';
-import { readConstructPaths } from '../../assembly/construct-paths';
-import { readFileAssets } from '../../assembly/file-assets';
-import { API_KINDS } from '../api-kinds';
-import { LocalApiError } from '../local-api-error';
-import type { FunctionSpec } from '../model/function-spec';
-import type { ApiSpec, LocalApp, StackSpec } from '../model/local-app';
+import { API_KINDS } from './api-kinds';
+import { readFunction } from './template/function-reader';
+import { stackEnvironment } from './template/stack-environment';
+import { DEFAULT_REGION, StackArtifact, StackTemplate } from './template/stack-template';
+import { AssemblyStack, readCloudAssembly, readTemplate } from '../assembly/cloud-assembly';
+import { readConstructPaths } from '../assembly/construct-paths';
+import { readFileAssets } from '../assembly/file-assets';
+import { LocalApiError } from './common/local-api-error';
+import type { FunctionSpec } from './model/function-spec';
+import type { ApiSpec, LocalApp, StackSpec } from './model/local-app';
 
-export { MAX_INTEGRATION_TIMEOUT_MS } from '../rest/reader/integration-timeout';
-export { integrationFunctionId, referencedId } from './template-references';
-export { DEFAULT_REGION } from './stack-template';
-export type { StackArtifact } from './stack-template';
+export { MAX_INTEGRATION_TIMEOUT_MS } from './rest/reader/integration-timeout';
+export { integrationFunctionId, referencedId } from './template/template-references';
+export { DEFAULT_REGION } from './template/stack-template';
+export type { StackArtifact } from './template/stack-template';
 
 /** Reads the assembly in `assemblyDir`; `stackNames` (artifact ids, stack names or display names) narrows it. */
 export function readLocalApp(assemblyDir: string, stackNames: string[] = []): LocalApp {
