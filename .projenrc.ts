@@ -138,6 +138,10 @@ for (const [k, v] of Object.entries(cdkEnv)) {
   project.testTask.env(k, v);
 }
 
+// ts-jest only transpiles (test/tsconfig.json has isolatedModules), so the test files and the
+// sources they use are type-checked here once, before jest.
+project.testTask.prependExec('tsc --noEmit -p test/tsconfig.json');
+
 // Browser tests need Debian's chromium; install it when missing (CI and fresh machines run as root).
 const ensureBrowser = project.addTask('ensure-browser', {
   description: 'Install Debian chromium for the browser tests when it is missing',
