@@ -63,6 +63,10 @@ const project = new awscdk.AwsCdkConstructLibrary({
     jestConfig: {
       testTimeout: 60_000,
       testPathIgnorePatterns: ['/node_modules/', '/test/fixtures/'],
+      // Jest's default is one worker per core but one, which is a single in-band process on the
+      // 2-core CI machine; most test time waits on child processes (the CLI, servers, curl), so two
+      // workers overlap it.
+      maxWorkers: 2,
       // Coverage slows in-process tests by about 60 % (V8's precise coverage also runs under
       // aws-cdk-lib's synthesis) and gates nothing (no threshold): the build skips it, and
       // `npx projen test:coverage` writes the same reports to coverage/.
