@@ -14,6 +14,10 @@
 // Then a frontend folder installs only the client tarball (no aws-cdk-lib) and uses it from ESM,
 // CommonJS and TypeScript.
 //
+// The floor and newest apps are checked at the same time, each by a child process of this script
+// (`--only LABEL --base DIR`), since most of their time waits on npm, tsc and cdk synth; the
+// frontend follows once both passed.
+//
 // Usage: node scripts/consumer-test.js [--keep] [--only floor|newest]
 // Network: the npm registry (installs); everything else stays on 127.0.0.1.
 const fs = require('fs');
@@ -30,6 +34,8 @@ const CDK_CLI = 'aws-cdk@^2.1148.1';
 const DEV_TOOLS = ['typescript@~5.9.3', 'ts-node@^10.9.2', '@types/node@^20', CDK_CLI];
 const keep = process.argv.includes('--keep');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+// Set for the child process that checks one app inside the parent's folder (which the parent removes).
+const givenBase = process.argv.includes('--base') ? process.argv[process.argv.indexOf('--base') + 1] : undefined;
 
 const env = {
   ...process.env,
@@ -452,17 +458,45 @@ function frontend(base, client, tscFrom) {
   });
 }
 
+/** Runs this script for one app (`--only label`) in `base` as a child process; resolves when it passed, rejects with its exit status. */
+function appInChild(base, label) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [__filename, '--only', label, '--base', base], { env: process.env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`the ${label} app failed (exit ${code ?? signal}); its output is above`))));
+  });
+}
+
+/** The backend apps for every aws-cdk-lib version, at the same time; returns the folder of the last one. */
+async function allApps(base) {
+  const outcomes = await Promise.allSettled(CDK_LIB.map(([label]) => appInChild(base, label)));
+  const failed = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => outcome.reason.message);
+  if (failed.length > 0) {
+    fail(failed.join('; '));
+  }
+  return path.join(base, `app-${CDK_LIB[CDK_LIB.length - 1][0]}`);
+}
+
 async function main() {
   const started = Date.now();
   const { library, client } = tarballs();
+  if (givenBase !== undefined) {
+    const [, version] = CDK_LIB.find(([label]) => label === only) ?? fail(`--base needs --only ${CDK_LIB.map(([label]) => label).join('|')}`);
+    await backendApp(givenBase, only, version, library);
+    return;
+  }
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk-vendor-outputs-consumer-'));
   console.log(`[consumer] ${path.relative(root, library)}, ${path.relative(root, client)} in ${base}`);
   let ok = false;
   try {
     let appDir;
-    for (const [label, version] of CDK_LIB) {
-      if (only === undefined || only === label) {
-        appDir = await backendApp(base, label, version, library);
+    if (only === undefined) {
+      appDir = await allApps(base);
+    } else {
+      for (const [label, version] of CDK_LIB) {
+        if (only === label) {
+          appDir = await backendApp(base, label, version, library);
+        }
       }
     }
     frontend(base, client, appDir);

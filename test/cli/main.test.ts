@@ -47,5 +47,5 @@ test('the overview shows each command\'s summary from the one list in main, with
   for (const entry of COMMANDS) {
     expect(run.stdout).toContain(`  ${entry.name.padEnd(width)}  ${entry.summary}\n`);
   }
-  expect(run.stderr).not.toMatch(/cli[/\\](generate|serve|stage|init|validate|test-invoke)\.ts/);
+  expect(run.stderr).not.toMatch(/cli[/\\](generate|serve|stage|init|validate|test-invoke)\.js/);
 });

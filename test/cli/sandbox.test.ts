@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { createProject, startSandbox, TempProject } from './sandbox/project';
+import { createProject, startSandbox, SYNTH_DELAY_VARIABLE, TempProject } from './sandbox/project';
 import { UsageError } from '../../src/cli/command';
 import { LocalApiError } from '../../src/cli/local/common/local-api-error';
 import { helpRows, LOCAL_API_HELP } from '../../src/cli/local-api-options';
@@ -91,14 +91,15 @@ describe('the watch loop', () => {
   });
 
   test('changes during a synth make exactly one more; Ctrl+C during a synth stops the app and exits 0', async () => {
-    const sandbox = startSandbox(['--port', '0', '--quiet'], project.dir);
+    // Each synth lasts at least 1.5 s, so that both saves below fall inside the first one.
+    const sandbox = startSandbox(['--port', '0', '--quiet'], project.dir, { [SYNTH_DELAY_VARIABLE]: '1500' });
     try {
       const start = await sandbox.waitFor('Press Ctrl+C to stop.');
       const base = /GET +(http:\/\/127\.0\.0\.1:\d+\/dev\/)items /.exec(start)![1];
       const mark = sandbox.stdout().length;
       project.writeHandler(10);
       await sandbox.waitFor('synthesizing...', { from: mark });
-      // Two saves while that synth runs (it takes seconds: ts-node and aws-cdk-lib load first).
+      // Two saves while that synth runs.
       project.writeHandler(11);
       await new Promise((resolve) => setTimeout(resolve, 300));
       project.writeHandler(12);
@@ -362,7 +363,7 @@ describe('usage errors (exit 2)', () => {
   test('the command loads no aws-cdk-lib (the app synthesizes in its own process)', async () => {
     const run = await runCli(['sandbox', '--help'], { env: { NODE_DEBUG: 'module' } });
     expect(run.code).toBe(0);
-    expect(run.stderr).toMatch(/cli[/\\]sandbox\.ts/);
+    expect(run.stderr).toMatch(/cli[/\\]sandbox\.js/);
     expect(run.stderr).not.toMatch(/aws-cdk-lib/);
   });
 

@@ -270,7 +270,9 @@ describe('idle environments are retired; the account concurrency is configurable
     path: '/scale',
     httpMethod: 'GET',
     headers: [],
-    query: 'mode=sleep&ms=300',
+    // Each call outlasts an environment's start even on a busy machine, so every call of a burst
+    // gets an environment of its own rather than waiting for a warm one.
+    query: 'mode=sleep&ms=1000',
     pathParameters: null,
     stageVariables: null,
     body: null,

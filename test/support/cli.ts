@@ -1,5 +1,6 @@
 import { spawn, SpawnOptions } from 'child_process';
 import * as path from 'path';
+import { compiledCli } from './compiled';
 
 /** Repository root. */
 export const ROOT = path.join(__dirname, '..', '..');
@@ -13,15 +14,15 @@ export interface CliRun {
 }
 
 /**
- * Runs `vendor-outputs ARGS...` as a real child process from the TypeScript sources
- * (transpile-only, so no build is needed), and collects its output.
+ * Runs `vendor-outputs ARGS...` as a real child process, the compiled CLI the package ships
+ * (lib/cli/main.js; see ./compiled.ts), and collects its output.
  */
 export function runCli(args: string[], options: SpawnOptions & { input?: string } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), path.join(ROOT, 'src', 'cli', 'main.ts'), ...args], {
+    const child = spawn(process.execPath, [compiledCli(), ...args], {
       cwd: ROOT,
       ...options,
-      env: { ...process.env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json'), ...options.env },
+      env: { ...process.env, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -14,6 +14,7 @@ import { compileModels, ModelLookup } from '../../../src/cli/local/rest/validati
 import { readModelSchemas } from '../../../src/cli/local/rest/validation/model-schemas';
 import { bodyProblems, missingParameters, modelFor, requestMediaType } from '../../../src/cli/local/rest/validation/request-checks';
 import { pseudoParameters } from '../../../src/cli/local/template/intrinsics';
+import { libFile } from '../../support/compiled';
 
 const environment = { pseudo: pseudoParameters('us-east-1', 'Stack'), ref: (id: string) => (id === 'Api' ? 'Api' : undefined), getAtt: () => undefined };
 
@@ -131,14 +132,12 @@ test('a media type\'s own model wins over $default; without either the body is n
   expect(modelFor(new Map([['text/plain', own]]), 'application/json')).toBeUndefined();
 });
 
-/** Whether reading the assembly in a fresh Node.js process loads ajv-draft-04. */
+/** Whether reading the assembly in a fresh Node.js process (the compiled lib/, whose vendored copy is lib/vendor/ajv-draft-04.js) loads ajv-draft-04. */
 function loadsAjv(assembly: string): boolean {
   const root = path.join(__dirname, '..', '..', '..');
-  const script = `require(${JSON.stringify(path.join(root, 'src/cli/local/template/assembly.ts'))}).readLocalApp(${JSON.stringify(assembly)});
+  const script = `require(${JSON.stringify(libFile('cli/local/template/assembly.js'))}).readLocalApp(${JSON.stringify(assembly)});
     process.stdout.write(String(Object.keys(require.cache).some((f) => f.includes('ajv-draft-04'))));`;
-  const child = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
-    cwd: root, env: { ...process.env, TS_NODE_PROJECT: path.join(root, 'tsconfig.json') }, encoding: 'utf8',
-  });
+  const child = spawnSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' });
   expect(child.stderr).toBe('');
   return child.stdout === 'true';
 }

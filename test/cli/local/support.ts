@@ -10,6 +10,7 @@ import { App, Environment, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { readLocalApp } from '../../../src/cli/local/read-local-app';
 import { LocalApiServer, ServerOptions } from '../../../src/cli/local/server/server';
+import { compiledCli } from '../../support/compiled';
 
 export const FIXTURES = path.join(__dirname, 'fixtures');
 
@@ -79,7 +80,7 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const TRACE_ID = /^Root=1-[0-9a-f]{8}-[0-9a-f]{24}$/;
 export const APIGW_ID = /^[A-Za-z0-9_-]{15}=$/;
 
-/** A `vendor-outputs` child process started from the sources (as test/support/cli.ts runs it). */
+/** A `vendor-outputs` child process of the compiled CLI (as test/support/cli.ts runs it). */
 export interface CliProcess {
   readonly child: import('child_process').ChildProcess;
   /** Resolves with the exit code (or signal) when the process ends. */
@@ -92,9 +93,9 @@ export interface CliProcess {
 
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
   const root = path.join(__dirname, '..', '..', '..');
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', path.join(root, 'src', 'cli', 'main.ts'), ...args], {
+  const child = spawn(process.execPath, [compiledCli(), ...args], {
     cwd: root,
-    env: { ...process.env, TS_NODE_PROJECT: path.join(root, 'tsconfig.json'), ...env },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

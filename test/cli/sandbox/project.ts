@@ -1,13 +1,21 @@
 /**
  * A temporary CDK project for the sandbox tests: cdk.json with `node app.js`, an app.js that builds
- * a RestItemsApi (from this repository's sources, through ts-node) with its own asset function in
- * handler/, and node_modules linked to this repository's. Real synthesis, no CDK CLI.
+ * a RestItemsApi (from this repository's compiled lib/, see test/support/compiled.ts) with its own
+ * asset function in handler/, and node_modules linked to this repository's. Real synthesis, no CDK CLI.
  */
 import { ChildProcess, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { ROOT } from '../../support/cli';
+import { compiledCli, libFile } from '../../support/compiled';
+
+/**
+ * Set in the sandbox's environment (which its synths inherit), the app waits this many
+ * milliseconds before it builds the stack: a test that saves files while a synth runs gets a synth
+ * that surely lasts that long.
+ */
+export const SYNTH_DELAY_VARIABLE = 'VO_TEST_SYNTH_DELAY_MS';
 
 export interface AppShape {
   /** Answer of the handler: `{ version, limit }`. */
@@ -58,13 +66,14 @@ function handlerSource(version: number): string {
 
 function appSource(shape: AppShape): string {
   return [
-    `require(${JSON.stringify(require.resolve('ts-node', { paths: [ROOT] }))}).register({ transpileOnly: true, project: ${JSON.stringify(path.join(ROOT, 'tsconfig.json'))} });`,
+    `const delay = Number(process.env.${SYNTH_DELAY_VARIABLE} || 0);`,
+    'if (delay > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, delay);',
     "const path = require('path');",
     "const { App, Stack } = require('aws-cdk-lib');",
     "const apigw = require('aws-cdk-lib/aws-apigateway');",
     "const lambda = require('aws-cdk-lib/aws-lambda');",
     "const s3 = require('aws-cdk-lib/aws-s3');",
-    `const lib = require(${JSON.stringify(path.join(ROOT, 'src'))});`,
+    `const lib = require(${JSON.stringify(libFile('index.js'))});`,
     shape.broken ? "throw new Error('the app is broken on purpose');" : '',
     'const app = new App({ builtinCloudFormationValidation: false });',
     "const stack = new Stack(app, 'SandboxTest');",
@@ -78,7 +87,7 @@ function appSource(shape: AppShape): string {
   ].join('\n');
 }
 
-/** A `vendor-outputs` process run from the sources in `cwd`. */
+/** A `vendor-outputs` process (the compiled CLI) run in `cwd`. */
 export interface SandboxProcess {
   readonly child: ChildProcess;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -89,9 +98,9 @@ export interface SandboxProcess {
 }
 
 export function startSandbox(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): SandboxProcess {
-  const child = spawn(process.execPath, ['-r', require.resolve('ts-node/register/transpile-only'), path.join(ROOT, 'src', 'cli', 'main.ts'), 'sandbox', ...args], {
+  const child = spawn(process.execPath, [compiledCli(), 'sandbox', ...args], {
     cwd,
-    env: { ...process.env, TS_NODE_PROJECT: path.join(ROOT, 'tsconfig.json'), ...env },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const text = { stdout: '', stderr: '' };

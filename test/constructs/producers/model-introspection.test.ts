@@ -8,6 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { generateModels } from '@aws-amplify/graphql-generator';
 import { ModelIntrospection } from '../../../src';
+import { libFile } from '../../support/compiled';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const SCHEMA_FILE = path.join(ROOT, 'test', 'fixtures', 'amplify', 'schema.graphql');
@@ -116,8 +117,7 @@ if (${JSON.stringify(options.hide)} === 'load') {
   };
 }`;
   const script = `${hook}
-require(${JSON.stringify(require.resolve('ts-node'))}).register({ transpileOnly: true, project: ${JSON.stringify(path.join(ROOT, 'tsconfig.json'))} });
-const { ModelIntrospection } = require(${JSON.stringify(path.join(ROOT, 'src', 'constructs', 'producers', 'model-introspection.ts'))});
+const { ModelIntrospection } = require(${JSON.stringify(libFile(path.join('constructs', 'producers', 'model-introspection.js')))});
 try { console.log(Object.keys(ModelIntrospection.fromSchema(${JSON.stringify(SCHEMA)}).document.models).join(',')); } catch (e) { console.log(e.message); }`;
   return spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', cwd: options.cwd, env: { ...process.env, ...options.env } });
 }
