@@ -135,7 +135,7 @@ test('a media type\'s own model wins over $default; without either the body is n
 /** Whether reading the assembly in a fresh Node.js process (the compiled lib/, whose vendored copy is lib/vendor/ajv-draft-04.js) loads ajv-draft-04. */
 function loadsAjv(assembly: string): boolean {
   const root = path.join(__dirname, '..', '..', '..');
-  const script = `require(${JSON.stringify(libFile('cli/local/template/assembly.js'))}).readLocalApp(${JSON.stringify(assembly)});
+  const script = `require(${JSON.stringify(libFile('cli/local/read-local-app.js'))}).readLocalApp(${JSON.stringify(assembly)});
     process.stdout.write(String(Object.keys(require.cache).some((f) => f.includes('ajv-draft-04'))));`;
   const child = spawnSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' });
   expect(child.stderr).toBe('');
