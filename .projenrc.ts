@@ -36,16 +36,20 @@ const project = new awscdk.AwsCdkConstructLibrary({
     'velocityjs@^2.1.7',
     'jsonpath-plus@^10.3.0',
     'cdk-nag@^2.36.23',
+    // The local API benchmark (bench/local-api.bench.js, plain JavaScript: no @types package).
     'autocannon@^8.0.0',
-    '@types/autocannon',
     'playwright-core@^1.56.0',
     'esbuild@^0.28.0',
     // Optional for users (loaded only by ModelIntrospection.fromSchema, never by the CLI): the
     // Amplify toolchain's model introspection generator, and the GraphQL API construct that CDK
-    // users build Amplify-style APIs with (1.20 is the newest whose peer range includes the
-    // aws-cdk-lib floor this repository builds against).
+    // users build Amplify-style APIs with. 1.20 is the newest line whose peer range includes the
+    // aws-cdk-lib floor this repository builds against; 1.20.1 is its newest release whose bundled
+    // @aws-amplify/plugin-types (1.8.1) has no dependencies: from 1.20.2 it bundles plugin-types
+    // 1.10.1, which pulls the whole @aws-cdk/toolkit-lib 0.3.2 tree (about 100 packages, for types
+    // only) with a peer conflict of its own (cx-api wants cloud-assembly-schema >= 54, toolkit-lib
+    // pins ^43), so `npm ls` fails and `npm ci` warns.
     '@aws-amplify/graphql-generator@^0.5.4',
-    '@aws-amplify/graphql-api-construct@~1.20.3',
+    '@aws-amplify/graphql-api-construct@1.20.1',
   ],
 
   bin: { 'vendor-outputs': 'lib/cli/main.js' },
@@ -108,8 +112,29 @@ project.package.addField('exports', {
 // TypeScript's older `node` resolution (cdk init's tsconfig) ignores `exports`: map the subpath.
 project.package.addField('typesVersions', { '*': { client: ['lib/client/index.d.ts'] } });
 
-// npm 11 writes a lockfile that `npm ci` then rejects without this pin (see shared/TOOLCHAIN.md).
-project.package.addField('overrides', { 'unrs-resolver': '1.12.2' });
+project.package.addField('overrides', {
+  // npm 11 writes a lockfile that `npm ci` then rejects without this pin (see shared/TOOLCHAIN.md).
+  'unrs-resolver': '1.12.2',
+  // @aws-amplify/graphql-generator declares this loader (^8.0.0) but never loads it; from 8.0.35 it
+  // brings @graphql-tools/utils 12 and @whatwg-node/* releases that require Node >= 22.15, and
+  // Node 20 is supported. 8.0.34 is the newest whose tree runs on Node 18 and later.
+  '@aws-amplify/graphql-generator': { '@graphql-tools/apollo-engine-loader': '8.0.34' },
+});
+
+// npm 11 runs no dependency install script unless package.json allows it. Name-only entries: the
+// lockfile records no registry URLs, so npm cannot verify a pinned version (it refuses the pin).
+project.package.addField('allowScripts', {
+  // Checks that the platform's native binary (an optional dependency) is installed, fetches it
+  // if npm skipped it, and replaces the JavaScript launcher with the binary.
+  'esbuild': true,
+  // The same check for eslint-import-resolver-typescript's native resolver binding.
+  'unrs-resolver': true,
+  // jest's file watcher: the script runs node-gyp only when npm_config_build_from_source is set;
+  // the prebuilt binary comes as an optional dependency.
+  '@parcel/watcher': false,
+  // Prints a funding message (core-js 2 and 3, from @aws-amplify/graphql-types-generator).
+  'core-js': false,
+});
 
 // The schema ships as a plain JSON file next to lib/.
 project.npmignore?.addPatterns('!/schema/', '!/assets/');

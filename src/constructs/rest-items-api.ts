@@ -144,6 +144,22 @@ interface ApiOutputValues {
   readonly vendor_region: string;
 }
 
+/** The props with their defaults, checked. */
+interface RestItemsApiSettings {
+  readonly apiName: string;
+  readonly stageName: string;
+  readonly authorization: RestItemsApiAuthorization;
+  readonly allowOrigins: string[];
+  /** Whether the identity pool's unauthenticated role is granted access too. */
+  readonly allowGuests: boolean;
+}
+
+/** A request validator and the model POST /items bodies are checked against. */
+interface RequestValidation {
+  readonly validator: apigw.RequestValidator;
+  readonly newItemModel: apigw.Model;
+}
+
 /** Id of the warning that the stage logs while the feature flag turned the account's logging role off. */
 const ACCOUNT_ROLE_WARNING = 'cdk-vendor-outputs:api-gateway-account-role';
 
@@ -193,36 +209,51 @@ export class RestItemsApi extends Construct {
 
   constructor(scope: Construct, id: string, props: RestItemsApiProps = {}) {
     super(scope, id);
-    const apiName = props.apiName ?? id;
-    const stageName = props.stageName ?? 'dev';
-    const authorization = props.authorization ?? RestItemsApiAuthorization.NONE;
-    validateProps(this.node.path, apiName, stageName, authorization, props);
-    const allowGuests = authorization === RestItemsApiAuthorization.IAM && props.identityPool !== undefined
-      ? resolveAllowGuests(this.node.path, props.identityPool, props.allowGuests)
-      : false;
-    const slot = props.outputsKey ?? '';
-    this.claimPlaceInCustom(slot, apiName);
-
-    this.apiName = apiName;
-    this.stageName = stageName;
+    const settings = parseProps(this.node.path, id, props);
+    this.claimPlaceInCustom(props.outputsKey ?? '', settings.apiName);
+    this.apiName = settings.apiName;
+    this.stageName = settings.stageName;
     this.outputsKey = props.outputsKey;
-    this.authorization = authorization;
-    const allowOrigins = props.allowOrigins ?? apigw.Cors.ALL_ORIGINS;
-    const anyOrigin = allowOrigins.includes('*');
+    this.authorization = settings.authorization;
 
     this.handler = props.handler ?? createBundledFunction(this, 'Handler', {
       runtime: props.runtime ?? BUNDLED_FUNCTION_DEFAULT_RUNTIME,
-      allowOrigins,
+      allowOrigins: settings.allowOrigins,
     });
+    this.accessLogGroup = this.renderAccessLogGroup(props);
+    this.api = this.renderRestApi(props, settings);
+    this.stage = this.api.deploymentStage;
+    this.apiEndpoint = this.api.url;
 
-    if (props.accessLogging ?? true) {
-      this.accessLogGroup = new logs.LogGroup(this, 'AccessLogs', {
-        retention: props.accessLogRetention ?? logs.RetentionDays.ONE_MONTH,
-      });
+    this.itemsResource = this.addItemsResource(settings.allowOrigins);
+    this.addItemsMethods(props.requestValidation ?? true);
+    this.proxyResource = this.itemsResource.addProxy({ anyMethod: true });
+    if (settings.allowOrigins.includes('*')) {
+      this.addCorsGatewayResponses();
     }
+    if (settings.authorization === RestItemsApiAuthorization.NONE) {
+      this.addGuestAccessSuppressions();
+    }
+    if (props.identityPool) {
+      this.grantIdentityPool(props.identityPool, settings.allowGuests);
+    }
+    this.addOutputs();
+  }
 
-    this.api = new apigw.RestApi(this, 'Resource', {
-      restApiName: apiName,
+  /** The stage's access log group, unless access logging is off. */
+  private renderAccessLogGroup(props: RestItemsApiProps): logs.ILogGroup | undefined {
+    if (!(props.accessLogging ?? true)) {
+      return undefined;
+    }
+    return new logs.LogGroup(this, 'AccessLogs', {
+      retention: props.accessLogRetention ?? logs.RetentionDays.ONE_MONTH,
+    });
+  }
+
+  /** The REST API and its stage: this construct's stage defaults, then `deployOptions`, then the stage name. */
+  private renderRestApi(props: RestItemsApiProps, settings: RestItemsApiSettings): apigw.RestApi {
+    return new apigw.RestApi(this, 'Resource', {
+      restApiName: settings.apiName,
       description: 'Items REST API (cdk-vendor-outputs RestItemsApi)',
       cloudWatchRole: this.cloudWatchRoleOf(props),
       deployOptions: {
@@ -232,36 +263,61 @@ export class RestItemsApi extends Construct {
         metricsEnabled: true,
         loggingLevel: apigw.MethodLoggingLevel.ERROR,
         dataTraceEnabled: false,
-        ...(this.accessLogGroup ? {
-          accessLogDestination: new apigw.LogGroupLogDestination(this.accessLogGroup),
-          accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields(),
-        } : {}),
+        ...this.renderAccessLogOptions(),
         ...props.deployOptions,
-        stageName,
+        stageName: settings.stageName,
       },
       defaultMethodOptions: {
-        authorizationType: authorization === RestItemsApiAuthorization.IAM ? apigw.AuthorizationType.IAM : apigw.AuthorizationType.NONE,
+        authorizationType: settings.authorization === RestItemsApiAuthorization.IAM ? apigw.AuthorizationType.IAM : apigw.AuthorizationType.NONE,
       },
     });
-    this.stage = this.api.deploymentStage;
-    this.apiEndpoint = this.api.url;
+  }
 
-    const integration = new apigw.LambdaIntegration(this.handler, { proxy: true });
-    this.itemsResource = this.api.root.addResource('items', {
-      defaultIntegration: integration,
+  /** Stage options that send the access log to the log group, when there is one. */
+  private renderAccessLogOptions(): apigw.StageOptions {
+    if (this.accessLogGroup === undefined) {
+      return {};
+    }
+    return {
+      accessLogDestination: new apigw.LogGroupLogDestination(this.accessLogGroup),
+      accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields(),
+    };
+  }
+
+  /** `/items`, whose methods default to the function's proxy integration, with its CORS preflight. */
+  private addItemsResource(allowOrigins: string[]): apigw.Resource {
+    return this.api.root.addResource('items', {
+      defaultIntegration: new apigw.LambdaIntegration(this.handler, { proxy: true }),
       defaultCorsPreflightOptions: {
         allowOrigins,
         allowMethods: apigw.Cors.ALL_METHODS,
         allowHeaders: apigw.Cors.DEFAULT_HEADERS,
       },
     });
+  }
 
-    const validate = props.requestValidation ?? true;
-    const validator = validate ? this.api.addRequestValidator('RequestValidator', {
+  /** GET, DELETE, PUT and POST on `/items`; GET and POST checked by API Gateway when `validate`. */
+  private addItemsMethods(validate: boolean): void {
+    const validation = validate ? this.addRequestValidation() : undefined;
+    this.itemsResource.addMethod('GET', undefined, {
+      requestParameters: { 'method.request.querystring.limit': false },
+      requestValidator: validation?.validator,
+    });
+    this.itemsResource.addMethod('DELETE');
+    this.itemsResource.addMethod('PUT');
+    this.itemsResource.addMethod('POST', undefined, {
+      requestValidator: validation?.validator,
+      requestModels: validation ? { 'application/json': validation.newItemModel } : undefined,
+    });
+  }
+
+  /** The request validator (body and parameters) and the model of a new item's body. */
+  private addRequestValidation(): RequestValidation {
+    const validator = this.api.addRequestValidator('RequestValidator', {
       validateRequestBody: true,
       validateRequestParameters: true,
-    }) : undefined;
-    const itemModel = validate ? this.api.addModel('NewItemModel', {
+    });
+    const newItemModel = this.api.addModel('NewItemModel', {
       contentType: 'application/json',
       description: 'A new item: a JSON object with a non-empty string name',
       schema: {
@@ -271,54 +327,50 @@ export class RestItemsApi extends Construct {
         required: ['name'],
         properties: { name: { type: apigw.JsonSchemaType.STRING, minLength: 1 } },
       },
-    }) : undefined;
-
-    this.itemsResource.addMethod('GET', undefined, {
-      requestParameters: { 'method.request.querystring.limit': false },
-      requestValidator: validator,
     });
-    this.itemsResource.addMethod('DELETE');
-    this.itemsResource.addMethod('PUT');
-    this.itemsResource.addMethod('POST', undefined, {
-      requestValidator: validator,
-      requestModels: itemModel ? { 'application/json': itemModel } : undefined,
-    });
-    this.proxyResource = this.itemsResource.addProxy({ anyMethod: true });
+    return { validator, newItemModel };
+  }
 
-    if (anyOrigin) {
-      // Errors that API Gateway answers itself (validation, throttling, auth) keep the CORS headers,
-      // so that browsers can read them.
-      const corsHeaders = { 'Access-Control-Allow-Origin': "'*'", 'Access-Control-Allow-Headers': "'*'" };
-      this.api.addGatewayResponse('Default4xx', { type: apigw.ResponseType.DEFAULT_4XX, responseHeaders: corsHeaders });
-      this.api.addGatewayResponse('Default5xx', { type: apigw.ResponseType.DEFAULT_5XX, responseHeaders: corsHeaders });
-    }
+  /**
+   * Errors that API Gateway answers itself (validation, throttling, auth) keep the CORS headers,
+   * so that browsers can read them. Only when any origin is allowed.
+   */
+  private addCorsGatewayResponses(): void {
+    const corsHeaders = { 'Access-Control-Allow-Origin': "'*'", 'Access-Control-Allow-Headers': "'*'" };
+    this.api.addGatewayResponse('Default4xx', { type: apigw.ResponseType.DEFAULT_4XX, responseHeaders: corsHeaders });
+    this.api.addGatewayResponse('Default5xx', { type: apigw.ResponseType.DEFAULT_5XX, responseHeaders: corsHeaders });
+  }
 
-    if (authorization === RestItemsApiAuthorization.NONE) {
-      for (const method of this.api.methods) {
-        if (method.httpMethod !== 'OPTIONS') {
-          addNagSuppressions(method.node.defaultChild as CfnResource, [
-            { id: 'AwsSolutions-APIG4', reason: 'Guest access by design (RestItemsApiAuthorization.NONE): the spec\'s terminal tests call the API unauthenticated. Use RestItemsApiAuthorization.IAM to require signed requests.' },
-            { id: 'AwsSolutions-COG4', reason: 'Guest access by design (RestItemsApiAuthorization.NONE): no Cognito user pool authorizer. Use RestItemsApiAuthorization.IAM with an identity pool to lock the API down.' },
-          ]);
-        }
+  /** cdk-nag suppressions on every non-OPTIONS method of an API without authorization, with the reason. */
+  private addGuestAccessSuppressions(): void {
+    for (const method of this.api.methods) {
+      if (method.httpMethod !== 'OPTIONS') {
+        addNagSuppressions(method.node.defaultChild as CfnResource, [
+          { id: 'AwsSolutions-APIG4', reason: 'Guest access by design (RestItemsApiAuthorization.NONE): the spec\'s terminal tests call the API unauthenticated. Use RestItemsApiAuthorization.IAM to require signed requests.' },
+          { id: 'AwsSolutions-COG4', reason: 'Guest access by design (RestItemsApiAuthorization.NONE): no Cognito user pool authorizer. Use RestItemsApiAuthorization.IAM with an identity pool to lock the API down.' },
+        ]);
       }
     }
+  }
 
-    if (props.identityPool) {
-      this.grantInvoke(props.identityPool.authenticatedRole);
-      if (allowGuests) {
-        this.grantInvoke(props.identityPool.unauthenticatedRole);
-      }
+  /** The identity pool's authenticated role, and its guest role when guests are allowed, may invoke. */
+  private grantIdentityPool(pool: IdentityPool, allowGuests: boolean): void {
+    this.grantInvoke(pool.authenticatedRole);
+    if (allowGuests) {
+      this.grantInvoke(pool.unauthenticatedRole);
     }
+  }
 
+  /** This API's values in `custom`: flat, or under `custom.<outputsKey>`. */
+  private addOutputs(): void {
     const values: ApiOutputValues = {
       api_id: this.api.restApiId,
       api_endpoint: this.apiEndpoint,
-      api_name: apiName,
-      api_stage: stageName,
+      api_name: this.apiName,
+      api_stage: this.stageName,
       vendor_region: Stack.of(this).region,
     };
-    VendorOutputs.of(this).addOutput({ custom: props.outputsKey !== undefined ? { [props.outputsKey]: values } : { ...values } });
+    VendorOutputs.of(this).addOutput({ custom: this.outputsKey !== undefined ? { [this.outputsKey]: values } : { ...values } });
   }
 
   /**
@@ -383,6 +435,18 @@ export class RestItemsApi extends Construct {
     outputs.reserve(SLOT_NAMESPACE, slot);
     outputs.reserve(NAME_NAMESPACE, apiName);
   }
+}
+
+/** The props with their defaults; throws on a prop that cannot be used. */
+function parseProps(path: string, id: string, props: RestItemsApiProps): RestItemsApiSettings {
+  const apiName = props.apiName ?? id;
+  const stageName = props.stageName ?? 'dev';
+  const authorization = props.authorization ?? RestItemsApiAuthorization.NONE;
+  validateProps(path, apiName, stageName, authorization, props);
+  const allowGuests = authorization === RestItemsApiAuthorization.IAM && props.identityPool !== undefined
+    ? resolveAllowGuests(path, props.identityPool, props.allowGuests)
+    : false;
+  return { apiName, stageName, authorization, allowOrigins: props.allowOrigins ?? apigw.Cors.ALL_ORIGINS, allowGuests };
 }
 
 function validateProps(path: string, apiName: string, stageName: string, authorization: RestItemsApiAuthorization, props: RestItemsApiProps): void {
