@@ -2,7 +2,7 @@ import { CliError, Command, parseOptions, UsageError } from './command';
 import { appTokenVerifier } from './local/app-user-pools';
 import { readEnvVarsFile } from './local/lambda/env-vars';
 import { appInvoker, readPreparedApp } from './local/local-app-setup';
-import { ApiSpec } from './local/model/local-app';
+import { ApiSpec } from './local/model/rest-api';
 import { parseHeaderLine, runTestInvoke, TestInvokeResult, testInvokeTarget } from './local/rest/test-invoke-run';
 import { APP_OPTIONS } from './local-api-options';
 

@@ -3,7 +3,7 @@
  * here. The template reader reads each kind's APIs; the server serves each API by its kind.
  */
 import type { ApiKind } from './api-kind/api-kind';
-import type { ApiSpec } from './model/local-app';
+import type { ApiSpec } from './model/rest-api';
 import { REST_API_KIND } from './rest/rest-api-kind';
 
 export const API_KINDS: readonly ApiKind[] = [

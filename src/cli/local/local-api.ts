@@ -10,7 +10,8 @@ import type { TokenVerifier } from './auth/cognito/token-verifier';
 import { LocalApiError } from './common/local-api-error';
 import { LocalApiSettings } from './local-api-settings';
 import { PreparedApp } from './local-app-setup';
-import { ApiSpec, LocalApp, ResourceNode } from './model/local-app';
+import { LocalApp } from './model/local-app';
+import { ApiSpec, ResourceNode } from './model/rest-api';
 import { apiKeyLines } from './rest/api-key-values';
 import { checkPortRange, isLoopback, LocalApiServer, ReloadSummary } from './server/server';
 

@@ -13,7 +13,8 @@ import { readConstructPaths } from '../assembly/construct-paths';
 import { readFileAssets } from '../assembly/file-assets';
 import { LocalApiError } from './common/local-api-error';
 import type { FunctionSpec } from './model/function-spec';
-import type { ApiSpec, LocalApp, StackSpec } from './model/local-app';
+import type { LocalApp, StackSpec } from './model/local-app';
+import type { ApiSpec } from './model/rest-api';
 
 export { MAX_INTEGRATION_TIMEOUT_MS } from './rest/reader/integration-timeout';
 export { integrationFunctionId, referencedId } from './template/template-references';

@@ -6,7 +6,8 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { synth } from './support';
 import { API_KINDS, apiKindOf } from '../../../src/cli/local/api-kinds';
 import { Invoker } from '../../../src/cli/local/lambda/invoker';
-import { ApiSpec, LocalApp } from '../../../src/cli/local/model/local-app';
+import { LocalApp } from '../../../src/cli/local/model/local-app';
+import { ApiSpec } from '../../../src/cli/local/model/rest-api';
 import { readLocalApp } from '../../../src/cli/local/read-local-app';
 import { REST_API_KIND } from '../../../src/cli/local/rest/rest-api-kind';
 

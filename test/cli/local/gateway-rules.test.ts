@@ -4,7 +4,7 @@
  * (resource, method) pair. Each expectation is what API Gateway documents or was recorded answering.
  */
 import { parseQuery } from '../../../src/cli/local/common/query-string';
-import { MethodSpec, ResourceNode } from '../../../src/cli/local/model/local-app';
+import { MethodSpec, ResourceNode } from '../../../src/cli/local/model/rest-api';
 import { buildEvent, EventInput } from '../../../src/cli/local/rest/event';
 import { isBinaryType, parseProxyResult } from '../../../src/cli/local/rest/proxy-response';
 import { pathSegments, route } from '../../../src/cli/local/rest/router';

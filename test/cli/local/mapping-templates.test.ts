@@ -4,7 +4,7 @@
  * errors (a body that is not JSON, a template that does not parse). Also the integration response
  * selection by SelectionPattern.
  */
-import type { IntegrationResponseSpec } from '../../../src/cli/local/model/local-app';
+import type { IntegrationResponseSpec } from '../../../src/cli/local/model/rest-api';
 import { selectIntegrationResponse } from '../../../src/cli/local/rest/integrations/non-proxy/response-mapping';
 import { selectPath } from '../../../src/cli/local/rest/mapping/json-path';
 import { renderTemplate, TemplateInput } from '../../../src/cli/local/rest/mapping/render-template';

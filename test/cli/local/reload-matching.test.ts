@@ -8,7 +8,7 @@ import * as path from 'path';
 import { codeFingerprint } from '../../../src/cli/local/lambda/code-fingerprint';
 import { functionChanged } from '../../../src/cli/local/lambda/function-change';
 import type { FunctionSpec } from '../../../src/cli/local/model/function-spec';
-import { ApiSpec } from '../../../src/cli/local/model/local-app';
+import { ApiSpec } from '../../../src/cli/local/model/rest-api';
 import { matchApis } from '../../../src/cli/local/server/api-match';
 
 function api(stackName: string, logicalId: string, constructPath?: string): ApiSpec {

@@ -8,7 +8,7 @@ import * as path from 'path';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { synth } from './support';
 import { parseQuery } from '../../../src/cli/local/common/query-string';
-import { BodyModelSpec } from '../../../src/cli/local/model/local-app';
+import { BodyModelSpec } from '../../../src/cli/local/model/rest-api';
 import { readRequestValidation } from '../../../src/cli/local/rest/reader/validator-reader';
 import { compileModels, ModelLookup } from '../../../src/cli/local/rest/validation/model-compiler';
 import { readModelSchemas } from '../../../src/cli/local/rest/validation/model-schemas';

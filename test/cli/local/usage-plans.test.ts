@@ -5,7 +5,7 @@
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import { synth } from './support';
 import { LocalApiError } from '../../../src/cli/local/common/local-api-error';
-import { ApiSpec, UsageSpec } from '../../../src/cli/local/model/local-app';
+import { ApiSpec, UsageSpec } from '../../../src/cli/local/model/rest-api';
 import { readLocalApp } from '../../../src/cli/local/read-local-app';
 import { apiKeyLines, parseApiKeyValue, withApiKeyValues } from '../../../src/cli/local/rest/api-key-values';
 import { periodStart, QuotaCounter } from '../../../src/cli/local/rest/pipeline/quota-counter';

@@ -8,7 +8,7 @@ import type { TokenVerifier } from '../auth/cognito/token-verifier';
 import type { SigV4Verifier } from '../auth/sigv4';
 import type { Invoker } from '../lambda/invoker';
 import type { FunctionSpec } from '../model/function-spec';
-import type { ApiSpec } from '../model/local-app';
+import type { ApiSpec } from '../model/rest-api';
 import type { StackTemplate } from '../template/stack-template';
 
 /** One line of the listing, in columns. */

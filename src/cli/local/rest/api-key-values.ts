@@ -4,7 +4,8 @@
  */
 import { listMethods } from './router';
 import { usageError } from '../common/local-api-error';
-import type { ApiKeySpec, ApiSpec, LocalApp } from '../model/local-app';
+import type { LocalApp } from '../model/local-app';
+import type { ApiKeySpec, ApiSpec } from '../model/rest-api';
 
 /** One `--api-key NAME=VALUE`. */
 export interface ApiKeyValue {

@@ -4,7 +4,7 @@
  * which method behaves as deployed and which is not served, and why.
  */
 import type { FunctionLabel, RouteRow } from '../api-kind/api-kind';
-import type { ApiSpec, MethodSpec, ResourceNode } from '../model/local-app';
+import type { ApiSpec, MethodSpec, ResourceNode } from '../model/rest-api';
 import { authorizerKind } from './authorizers/kinds';
 import { integrationKind } from './integrations/kinds';
 import { stageThrottleOf } from './pipeline/stage-buckets';

@@ -12,7 +12,7 @@
  * trailing `/` (recorded: `/prod/a//b/` gives `proxy` = `a//b`, `/prod/a%2Bb` gives `a%2Bb`).
  */
 import { safeDecode } from '../common/percent-decoding';
-import { MethodSpec, ResourceNode } from '../model/local-app';
+import { MethodSpec, ResourceNode } from '../model/rest-api';
 
 /** A matched resource and method. */
 export interface RouteMatch {

@@ -3,7 +3,7 @@
  * its port: the same stack name and logical id, else (an id the CDK derived anew) the same
  * construct path.
  */
-import type { ApiSpec } from '../model/local-app';
+import type { ApiSpec } from '../model/rest-api';
 
 export interface ApiMatch<T> {
   /** Served APIs paired with their successor. */

@@ -2,7 +2,7 @@
  * An API the server serves, and where: the contract between the server and the console page,
  * kept below both.
  */
-import type { ApiSpec } from '../model/local-app';
+import type { ApiSpec } from '../model/rest-api';
 
 /** One served API. */
 export interface Endpoint {

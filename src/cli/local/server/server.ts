@@ -18,7 +18,8 @@ import { SigV4Credentials, SigV4Verifier } from '../auth/sigv4';
 import { requestId as newRequestId } from '../common/ids';
 import { EnvVarsFile } from '../lambda/env-vars';
 import { Invoker } from '../lambda/invoker';
-import { ApiSpec, LocalApp } from '../model/local-app';
+import { LocalApp } from '../model/local-app';
+import { ApiSpec } from '../model/rest-api';
 import { unsendable } from '../rest/pipeline/sendable';
 
 export interface ServerOptions {

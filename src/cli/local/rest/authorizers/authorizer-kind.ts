@@ -5,7 +5,7 @@
  * authorizes requests. The authorizer reader, the authorize step and the listing ask the list of
  * kinds (kinds.ts); none of them switches on the type. This module imports none of its users.
  */
-import type { CognitoAuthorizerSpec, LambdaAuthorizerSpec, MethodSpec } from '../../model/local-app';
+import type { CognitoAuthorizerSpec, LambdaAuthorizerSpec, MethodSpec } from '../../model/rest-api';
 import type { IntrinsicEnvironment } from '../../template/intrinsics';
 import type { StackArtifact } from '../../template/stack-template';
 import type { GatewayError } from '../pipeline/gateway-errors';

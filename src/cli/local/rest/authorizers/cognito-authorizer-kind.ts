@@ -8,7 +8,7 @@ import { authorizerTtlSeconds } from './authorizer-ttl';
 import { authorizeCognito } from './cognito-authorizer';
 import { authorizerNotRunnable } from './not-runnable';
 import { localPoolId, parsePoolArn, poolIssuer } from '../../auth/cognito/user-pool';
-import type { CognitoAuthorizerSpec, CognitoPoolSpec, MethodSpec } from '../../model/local-app';
+import type { CognitoAuthorizerSpec, CognitoPoolSpec, MethodSpec } from '../../model/rest-api';
 import { tryEvaluateString } from '../../template/intrinsics';
 import { referencedId } from '../../template/template-references';
 

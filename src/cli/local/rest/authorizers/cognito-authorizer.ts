@@ -4,7 +4,7 @@
  * gateway answers every such refusal. The token's claims reach `requestContext.authorizer.claims`.
  */
 import { gatewayClaims } from '../../auth/cognito/gateway-claims';
-import type { CognitoAuthorizerSpec } from '../../model/local-app';
+import type { CognitoAuthorizerSpec } from '../../model/rest-api';
 import { mask } from '../pipeline/execution-log';
 import { GatewayError, UNAUTHORIZED } from '../pipeline/gateway-errors';
 import type { RoutedRequest } from '../pipeline/request';

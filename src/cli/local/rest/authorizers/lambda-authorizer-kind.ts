@@ -6,7 +6,7 @@ import type { AuthorizerKind, AuthorizerResource, AuthorizerScope } from './auth
 import { authorizerTtlSeconds } from './authorizer-ttl';
 import { authorizeLambda } from './lambda-authorizer';
 import { authorizerNotRunnable } from './not-runnable';
-import type { LambdaAuthorizerSpec } from '../../model/local-app';
+import type { LambdaAuthorizerSpec } from '../../model/rest-api';
 import { integrationFunctionId } from '../../template/template-references';
 
 export const lambdaAuthorizerKind: AuthorizerKind = {

@@ -8,7 +8,7 @@ import { AuthorizerCache, AuthorizerResult } from './authorizer-cache';
 import { requestId as newRequestId } from '../../common/ids';
 import { ownGet } from '../../common/own-record';
 import type { InvokeOutcome } from '../../lambda/invoke-outcome';
-import type { LambdaAuthorizerSpec } from '../../model/local-app';
+import type { LambdaAuthorizerSpec } from '../../model/rest-api';
 import { buildEvent } from '../event';
 import { evaluatePolicy } from './policy';
 import { eventInputOf } from '../integrations/lambda-proxy';

@@ -4,7 +4,7 @@
  */
 import { readHttpProxyIntegration } from './http-proxy-reader';
 import type { IntegrationKind } from './integration-kind';
-import type { HttpProxyIntegrationSpec } from '../../model/local-app';
+import type { HttpProxyIntegrationSpec } from '../../model/rest-api';
 import { tryEvaluateString } from '../../template/intrinsics';
 
 // Loaded on first use: an API of Lambda proxy methods only starts without the outbound-request machinery.

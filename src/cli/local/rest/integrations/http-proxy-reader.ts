@@ -4,7 +4,7 @@
  */
 import { isParameterTarget } from './request-parameters';
 import { notServed } from './unsupported-kind';
-import type { IntegrationSpec } from '../../model/local-app';
+import type { IntegrationSpec } from '../../model/rest-api';
 import { integrationTimeoutMs } from '../reader/integration-timeout';
 
 export interface ReadIntegration {

@@ -15,7 +15,7 @@ import { isUtf8 } from 'buffer';
 import { forwardedRequestHeaders, passedBackResponseHeaders } from './http-proxy-headers';
 import { isOutboundFailure, OutboundRequest, sendOutbound } from './outbound';
 import { mapRequestParameters, MappedParameters } from './request-parameters';
-import type { HttpProxyIntegrationSpec } from '../../model/local-app';
+import type { HttpProxyIntegrationSpec } from '../../model/rest-api';
 import { javaMap, maskedHeaders } from '../pipeline/execution-log';
 import { API_CONFIGURATION_ERROR, GatewayError, INTEGRATION_TIMEOUT } from '../pipeline/gateway-errors';
 import type { IntegrationResult } from '../pipeline/method-response';

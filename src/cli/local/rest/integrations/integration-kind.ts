@@ -5,7 +5,7 @@
  * The reader, the integrate step, the listing and the console ask the list of kinds (kinds.ts);
  * none of them switches on the type. This module imports none of its users.
  */
-import type { IntegrationSpec } from '../../model/local-app';
+import type { IntegrationSpec } from '../../model/rest-api';
 import type { IntrinsicEnvironment } from '../../template/intrinsics';
 import type { IntegrationResult } from '../pipeline/method-response';
 import type { RoutedRequest } from '../pipeline/request';

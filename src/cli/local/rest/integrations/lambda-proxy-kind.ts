@@ -5,7 +5,7 @@
 import type { IntegrationKind, IntegrationReadContext } from './integration-kind';
 import { integrateLambdaProxy } from './lambda-proxy';
 import { notServed } from './unsupported-kind';
-import type { IntegrationSpec, LambdaProxyIntegrationSpec } from '../../model/local-app';
+import type { IntegrationSpec, LambdaProxyIntegrationSpec } from '../../model/rest-api';
 import { integrationTimeoutMs } from '../reader/integration-timeout';
 
 export const lambdaProxyKind: IntegrationKind<LambdaProxyIntegrationSpec> = {

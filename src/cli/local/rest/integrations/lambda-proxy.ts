@@ -5,7 +5,7 @@
  */
 import type { InvokeOutcome } from '../../lambda/invoke-outcome';
 import type { FunctionSpec } from '../../model/function-spec';
-import type { IntegrationSpec } from '../../model/local-app';
+import type { IntegrationSpec } from '../../model/rest-api';
 import { buildEvent, EventInput } from '../event';
 import { maskedEvent } from '../pipeline/execution-log';
 import {

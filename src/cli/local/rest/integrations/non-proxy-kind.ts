@@ -5,7 +5,7 @@
  */
 import type { IntegrationKind, ListingContext } from './integration-kind';
 import { readNonProxyIntegration } from './non-proxy/non-proxy-reader';
-import type { NonProxyIntegrationSpec } from '../../model/local-app';
+import type { NonProxyIntegrationSpec } from '../../model/rest-api';
 
 // Loaded on first use: an API of Lambda proxy methods only starts without the mapping-template machinery.
 let nonProxyModule: typeof import('./non-proxy') | undefined;

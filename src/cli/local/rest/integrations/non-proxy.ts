@@ -8,7 +8,7 @@
  * reads as JSON that is not JSON is the client's (400).
  */
 import { isUtf8 } from 'buffer';
-import type { NonProxyIntegrationSpec } from '../../model/local-app';
+import type { NonProxyIntegrationSpec } from '../../model/rest-api';
 import { TemplateError } from '../mapping/template-error';
 import { API_CONFIGURATION_ERROR, GatewayError, isGatewayError, notJson, UNSUPPORTED_MEDIA_TYPE } from '../pipeline/gateway-errors';
 import type { IntegrationResult } from '../pipeline/method-response';

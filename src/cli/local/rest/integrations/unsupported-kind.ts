@@ -4,7 +4,7 @@
  * no kind reads. Listed as `not served (why)`; every request answers 500.
  */
 import type { IntegrationKind } from './integration-kind';
-import type { UnsupportedIntegrationSpec } from '../../model/local-app';
+import type { UnsupportedIntegrationSpec } from '../../model/rest-api';
 import { API_CONFIGURATION_ERROR } from '../pipeline/gateway-errors';
 
 /** An integration that is not served locally, and why (`HTTP integration through a VPC link`). */

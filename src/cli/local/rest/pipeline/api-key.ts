@@ -8,7 +8,7 @@
  */
 import { GatewayError, INVALID_API_KEY } from './gateway-errors';
 import type { RoutedRequest } from './request';
-import type { ApiKeySpec, UsageSpec } from '../../model/local-app';
+import type { ApiKeySpec, UsageSpec } from '../../model/rest-api';
 
 export function requireApiKey(routed: RoutedRequest): GatewayError | undefined {
   if (routed.settings.testInvoke || !routed.route.method.apiKeyRequired) {

@@ -7,7 +7,7 @@
 import type { GatewayError } from './gateway-errors';
 import type { ReceivedRequest, RoutedRequest } from './request';
 import { ownGet, ownSet } from '../../common/own-record';
-import type { GatewayResponseSpec } from '../../model/local-app';
+import type { GatewayResponseSpec } from '../../model/rest-api';
 import { templateInputOf } from '../integrations/non-proxy/template-input';
 import { sourceValues } from '../integrations/request-parameters';
 import type { ContextInput, GatewayErrorContext } from '../mapping/context-variable';

@@ -5,7 +5,7 @@
  */
 import { QuotaCounter } from './quota-counter';
 import { TokenBucket } from './token-bucket';
-import type { ApiKeySpec, ThrottleLimits, UsagePlanSpec } from '../../model/local-app';
+import type { ApiKeySpec, ThrottleLimits, UsagePlanSpec } from '../../model/rest-api';
 
 /** One key's counters in one usage plan. */
 export interface KeyUsage {

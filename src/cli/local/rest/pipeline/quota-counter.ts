@@ -4,7 +4,7 @@
  * QuotaSettings documents `Offset`.
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-apigateway-usageplan-quotasettings.html
  */
-import type { QuotaSpec } from '../../model/local-app';
+import type { QuotaSpec } from '../../model/rest-api';
 
 export class QuotaCounter {
   private readonly initialPeriod: number;

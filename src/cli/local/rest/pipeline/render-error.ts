@@ -4,7 +4,7 @@
  */
 import type { GatewayError } from './gateway-errors';
 import type { GatewayResponse, ReceivedRequest, RequestIds } from './request';
-import type { ApiSpec, GatewayResponseSpec } from '../../model/local-app';
+import type { ApiSpec, GatewayResponseSpec } from '../../model/rest-api';
 
 // Loaded when a gateway response maps a header from the request or has a template: most APIs have neither.
 let mappingModule: typeof import('./gateway-response-mapping') | undefined;

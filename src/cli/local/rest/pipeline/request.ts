@@ -9,7 +9,7 @@ import type { SigV4Verifier } from '../../auth/sigv4';
 import type { ParsedQuery } from '../../common/query-string';
 import type { Invoker } from '../../lambda/invoker';
 import type { FunctionSpec } from '../../model/function-spec';
-import type { ApiKeySpec, ApiSpec, UsagePlanSpec } from '../../model/local-app';
+import type { ApiKeySpec, ApiSpec, UsagePlanSpec } from '../../model/rest-api';
 import type { RouteMatch } from '../router';
 
 /** A request as received. */

@@ -3,7 +3,7 @@
  * `MethodSettings` throttle, made on the method's first request.
  */
 import { TokenBucket } from './token-bucket';
-import type { MethodSpec, StageThrottleSetting, UsageSpec } from '../../model/local-app';
+import type { MethodSpec, StageThrottleSetting, UsageSpec } from '../../model/rest-api';
 
 export class StageBuckets {
   private readonly buckets = new Map<string, Map<MethodSpec, TokenBucket | null>>();

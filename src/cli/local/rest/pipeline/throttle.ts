@@ -13,7 +13,7 @@ import type { GatewaySettings, RoutedRequest } from './request';
 import { StageBuckets } from './stage-buckets';
 import type { TokenBucket } from './token-bucket';
 import { ownGet } from '../../common/own-record';
-import type { UsageSpec } from '../../model/local-app';
+import type { UsageSpec } from '../../model/rest-api';
 
 /** Per gateway (one API): its stage buckets, and its key counters when the server shares none. */
 const state = new WeakMap<GatewaySettings, { readonly stages: StageBuckets; readonly keys: KeyCounters }>();

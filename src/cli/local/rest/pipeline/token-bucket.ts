@@ -4,7 +4,7 @@
  * token is throttled. It starts full.
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-request-throttling.html
  */
-import type { ThrottleLimits } from '../../model/local-app';
+import type { ThrottleLimits } from '../../model/rest-api';
 
 export class TokenBucket {
   private tokens: number;

@@ -10,7 +10,7 @@
  */
 import { API_CONFIGURATION_ERROR, GatewayError, INVALID_REQUEST_BODY, missingRequestParameters } from './gateway-errors';
 import type { RoutedRequest } from './request';
-import type { BodyModelSpec, RequestValidationSpec } from '../../model/local-app';
+import type { BodyModelSpec, RequestValidationSpec } from '../../model/rest-api';
 import { bodyProblems, missingParameters, modelFor, requestMediaType } from '../validation/request-checks';
 
 export function validateRequest(routed: RoutedRequest): GatewayError | undefined {

@@ -1,6 +1,6 @@
 /** A REST API's gateway responses: `AWS::ApiGateway::GatewayResponse`s (or an OpenAPI document's entries in that shape). */
 import { ownSet, stringEntries } from '../../common/own-record';
-import type { GatewayResponseSpec } from '../../model/local-app';
+import type { GatewayResponseSpec } from '../../model/rest-api';
 import type { StackTemplate } from '../../template/stack-template';
 import { referencedId } from '../../template/template-references';
 

@@ -2,7 +2,7 @@
  * Reads a method's `Integration` from a template: the kind registered for its `Type`
  * (../integrations/kinds.ts) reads the rest; a type no kind reads is not served.
  */
-import type { IntegrationSpec } from '../../model/local-app';
+import type { IntegrationSpec } from '../../model/rest-api';
 import type { IntegrationReadContext } from '../integrations/integration-kind';
 import { integrationKind } from '../integrations/kinds';
 

@@ -3,7 +3,7 @@
  * child and one greedy `{proxy+}` child per resource, each with a stable API Gateway-like id.
  */
 import { createHash } from 'crypto';
-import type { ResourceNode } from '../../model/local-app';
+import type { ResourceNode } from '../../model/rest-api';
 
 /** The root resource `/`. */
 export function rootResource(): ResourceNode {

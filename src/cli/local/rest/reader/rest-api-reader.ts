@@ -14,7 +14,7 @@ import { MethodReader, readTemplateResources } from './template-resources-reader
 import { readUsage } from './usage-plan-reader';
 import { readRequestValidation } from './validator-reader';
 import { stringList } from '../../common/own-record';
-import type { ApiSpec, MethodSpec, ResourceNode } from '../../model/local-app';
+import type { ApiSpec, MethodSpec, ResourceNode } from '../../model/rest-api';
 import type { StackTemplate } from '../../template/stack-template';
 import { integrationFunctionId, referencedId } from '../../template/template-references';
 

@@ -1,6 +1,6 @@
 /** A REST API's `AWS::ApiGateway::Resource` tree and `AWS::ApiGateway::Method`s, from the template. */
 import { addChild } from './resource-tree';
-import type { MethodSpec, ResourceNode } from '../../model/local-app';
+import type { MethodSpec, ResourceNode } from '../../model/rest-api';
 import type { StackTemplate } from '../../template/stack-template';
 import { referencedId } from '../../template/template-references';
 

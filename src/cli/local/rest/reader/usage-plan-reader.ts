@@ -6,7 +6,7 @@
  */
 import { createHash } from 'crypto';
 import { ownSet } from '../../common/own-record';
-import { ApiKeySpec, QuotaSpec, StageThrottleSetting, ThrottleLimits, UsagePlanSpec, UsageSpec } from '../../model/local-app';
+import { ApiKeySpec, QuotaSpec, StageThrottleSetting, ThrottleLimits, UsagePlanSpec, UsageSpec } from '../../model/rest-api';
 import { IntrinsicEnvironment, tryEvaluateString } from '../../template/intrinsics';
 import { referencedId } from '../../template/template-references';
 

@@ -5,7 +5,7 @@
  * `RequestModels` and required `RequestParameters`. A model that cannot be used is a start-up
  * warning naming it and the methods that validate bodies with it.
  */
-import type { BodyModelSpec, RequestValidationSpec, RequiredParameterSpec } from '../../model/local-app';
+import type { BodyModelSpec, RequestValidationSpec, RequiredParameterSpec } from '../../model/rest-api';
 import type { IntrinsicEnvironment } from '../../template/intrinsics';
 import { compileModels, ModelLookup } from '../validation/model-compiler';
 import { readModelSchemas, refTarget } from '../validation/model-schemas';

@@ -9,7 +9,7 @@
 import type { ModelSchema } from './model-schemas';
 import { schemaMessages } from './schema-messages';
 import { rewriteRefs } from './schema-refs';
-import type { BodyModelSpec } from '../../model/local-app';
+import type { BodyModelSpec } from '../../model/rest-api';
 
 const MODEL_URL = /^https:\/\/apigateway\.amazonaws\.com\/restapis\/[^/]+\/models\/([^/#]+)(#.*)?$/;
 

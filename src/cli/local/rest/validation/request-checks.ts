@@ -7,7 +7,7 @@
  */
 import { ownGet } from '../../common/own-record';
 import type { ParsedQuery } from '../../common/query-string';
-import type { BodyModelSpec, RequiredParameterSpec } from '../../model/local-app';
+import type { BodyModelSpec, RequiredParameterSpec } from '../../model/rest-api';
 
 /** Where the request's parameters are read from. */
 export interface RequestParameters {

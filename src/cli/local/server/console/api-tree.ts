@@ -4,7 +4,7 @@
  * environment variable or a file.
  */
 import type { FunctionSpec } from '../../model/function-spec';
-import type { ApiSpec, MethodSpec, ResourceNode } from '../../model/local-app';
+import type { ApiSpec, MethodSpec, ResourceNode } from '../../model/rest-api';
 import { integrationKind } from '../../rest/integrations/kinds';
 import { listMethods } from '../../rest/router';
 

@@ -1,7 +1,7 @@
 /**
  * What a non-proxy integration's backend answered, before the integration response is selected.
  */
-import type { NonProxyIntegrationSpec } from '../../../model/local-app';
+import type { NonProxyIntegrationSpec } from '../../../model/rest-api';
 import type { GatewayError } from '../../pipeline/gateway-errors';
 import type { RoutedRequest } from '../../pipeline/request';
 import type { MappedParameters } from '../request-parameters';

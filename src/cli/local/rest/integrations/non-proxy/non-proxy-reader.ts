@@ -4,9 +4,7 @@
  * an `UNSUPPORTED` spec with a start-up warning saying why.
  */
 import { stringEntries } from '../../../common/own-record';
-import type {
-  ContentHandling, IntegrationResponseSpec, IntegrationSpec, NonProxyBackend, NonProxyIntegrationSpec, PassthroughBehavior,
-} from '../../../model/local-app';
+import type { ContentHandling, IntegrationResponseSpec, IntegrationSpec, NonProxyBackend, NonProxyIntegrationSpec, PassthroughBehavior } from '../../../model/rest-api';
 import { tryEvaluateString } from '../../../template/intrinsics';
 import { integrationTimeoutMs } from '../../reader/integration-timeout';
 import type { IntegrationReadContext } from '../integration-kind';

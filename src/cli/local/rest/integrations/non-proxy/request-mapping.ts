@@ -5,7 +5,7 @@
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/integration-passthrough-behaviors.html
  */
 import { templateInputOf } from './template-input';
-import type { NonProxyIntegrationSpec } from '../../../model/local-app';
+import type { NonProxyIntegrationSpec } from '../../../model/rest-api';
 import { ContextOverrides } from '../../mapping/context-variable';
 import { renderTemplate } from '../../mapping/render-template';
 import type { RoutedRequest } from '../../pipeline/request';

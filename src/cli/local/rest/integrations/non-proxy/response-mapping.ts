@@ -10,7 +10,7 @@ import type { BackendResponse } from './backend';
 import { mediaType } from './request-mapping';
 import { stageVariablesOf, templateInputOf } from './template-input';
 import { ownGet } from '../../../common/own-record';
-import type { IntegrationResponseSpec, NonProxyIntegrationSpec } from '../../../model/local-app';
+import type { IntegrationResponseSpec, NonProxyIntegrationSpec } from '../../../model/rest-api';
 import { contextVariable } from '../../mapping/context-variable';
 import { selectPath } from '../../mapping/json-path';
 import { renderTemplate } from '../../mapping/render-template';

@@ -3,7 +3,7 @@
  * the gateway's transport, and turns its failures into the gateway's answers: 504 `Endpoint
  * request timed out` after the integration timeout, 500 when the endpoint cannot be reached.
  */
-import type { NonProxyIntegrationSpec } from '../../../model/local-app';
+import type { NonProxyIntegrationSpec } from '../../../model/rest-api';
 import { maskedHeaders } from '../../pipeline/execution-log';
 import { API_CONFIGURATION_ERROR, GatewayError, INTEGRATION_TIMEOUT } from '../../pipeline/gateway-errors';
 import type { RoutedRequest } from '../../pipeline/request';
