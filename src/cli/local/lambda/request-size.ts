@@ -2,18 +2,19 @@
  * The Invoke API's limit on a synchronous event (6 MB of JSON). Most events are far below it, so
  * the event is serialized only when a cheap upper bound of its JSON size could reach the limit.
  */
+import { finishedEvent, serializedPart, sizeFactorOf } from './deferred-event';
 import type { InvokeOutcome } from './invoke-outcome';
 import { MAX_REQUEST_PAYLOAD_BYTES } from './limits';
 
 /** Bytes of JSON any event reaches at most beyond six per counted character (numbers, punctuation). */
 const SLACK_BYTES = 16_384;
 
-/** The Invoke API's answer to an event over 6 MB, or undefined when it fits. */
+/** The Invoke API's answer to an event over 6 MB, or undefined when it fits (a deferred event is built to be measured only when it might not). */
 export function requestTooLarge(event: unknown): InvokeOutcome | undefined {
-  if (roughCharacters(event) * 6 + SLACK_BYTES <= MAX_REQUEST_PAYLOAD_BYTES) {
+  if (roughCharacters(serializedPart(event)) * sizeFactorOf(event) * 6 + SLACK_BYTES <= MAX_REQUEST_PAYLOAD_BYTES) {
     return undefined;
   }
-  const bytes = Buffer.byteLength(JSON.stringify(event) ?? '');
+  const bytes = Buffer.byteLength(JSON.stringify(finishedEvent(event)) ?? '');
   if (bytes <= MAX_REQUEST_PAYLOAD_BYTES) {
     return undefined;
   }

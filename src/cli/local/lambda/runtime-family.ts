@@ -79,7 +79,10 @@ export interface RuntimeEnvironment {
    * thread): it is never retired for being idle.
    */
   readonly retirable: boolean;
-  /** Queues an invocation with a finished event (a plain JSON value). */
+  /**
+   * Queues an invocation with a finished event (a plain JSON value), or a deferred one
+   * (deferred-event.ts) that the environment builds with `finishedEvent` before the handler runs.
+   */
   invoke(event: unknown, context: InvokeContext): void;
   /** Ends the environment now, whatever it is doing. */
   stop(): void;

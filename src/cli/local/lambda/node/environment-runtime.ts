@@ -12,6 +12,7 @@ import * as util from 'util';
 import { getHeapStatistics } from 'v8';
 import { callHandler, describeError, Handler, loadHandler } from './handler';
 import { EnvironmentConfig, RuntimeInvocation, RuntimeMessage } from './protocol';
+import { finishedEvent } from '../deferred-event';
 import { MAX_RESPONSE_PAYLOAD_BYTES } from '../limits';
 import type { ErrorReport } from '../runtime-family';
 
@@ -158,7 +159,8 @@ class ExecutionEnvironment {
   /** Runs the handler: its result as JSON text, or the error it ended with. */
   private async call(handler: Handler, id: string, event: unknown): Promise<{ payload?: string; error?: ErrorReport }> {
     try {
-      const value = await callHandler(handler, event, this.contextFor(id));
+      // A deferred event is built here, in the function's process (../deferred-event.ts).
+      const value = await callHandler(handler, finishedEvent(event), this.contextFor(id));
       return checkedPayload(value === undefined ? undefined : JSON.stringify(value));
     } catch (thrown) {
       return { error: describeError(thrown) };

@@ -3,6 +3,7 @@
  * event, the function runs in a local worker, its result is checked and mapped as API Gateway
  * does (../../proxy-response.ts).
  */
+import { deferEvent, EventBuilder } from '../../lambda/deferred-event';
 import type { InvokeOutcome } from '../../lambda/invoke-outcome';
 import type { FunctionSpec } from '../../model/function-spec';
 import type { IntegrationSpec } from '../../model/rest-api';
@@ -17,20 +18,19 @@ import { isBinaryType, parseProxyResult } from '../proxy-response';
 
 type LambdaProxy = Extract<IntegrationSpec, { type: 'AWS_PROXY' }>;
 
+/**
+ * The payload 1.0 event's builder (../event.ts). Its JSON is at most twice its input's: headers and
+ * query parameters appear once more as lists, the resource and method once more in the context.
+ */
+const PROXY_EVENT: EventBuilder = { module: require.resolve('../event'), exportName: 'buildEvent', sizeFactor: 2 };
+
 export async function integrateLambdaProxy(routed: RoutedRequest, integration: LambdaProxy): Promise<IntegrationResult> {
   const { settings, ids, log } = routed;
   const fn = settings.functions.get(integration.functionKey)!;
   if (integration.integrationHttpMethod !== undefined) {
     return notInvokedWith(routed, fn, integration.integrationHttpMethod);
   }
-  const event = buildEvent(eventInputOf(routed));
-  if (log) {
-    // What the cloud would call; locally the function runs in a worker, no request is signed.
-    const uri = `https://lambda.${fn.region}.amazonaws.com/2015-03-31/functions/arn:aws:lambda:${fn.region}:123456789012:function:${fn.functionName}/invocations`;
-    log.add(`Endpoint request URI: ${uri}`);
-    log.add(`Endpoint request body after transformations: ${maskedEvent(event)}`);
-    log.add(`Sending request to ${uri}`);
-  }
+  const event = proxyEvent(routed, fn);
   const invokeStarted = Date.now();
   const outcome = await invokeWithTimeout(routed, fn, integration.timeoutMs, event);
   const integrationLatency = Date.now() - invokeStarted;
@@ -66,6 +66,25 @@ export async function integrateLambdaProxy(routed: RoutedRequest, integration: L
     kind: 'Lambda proxy response',
     producer: fn.functionName,
   };
+}
+
+/**
+ * The event the function gets. With an execution log (test-invoke, the console) it is built here,
+ * since the log shows it; else it is built where the function runs (../../lambda/deferred-event.ts).
+ */
+function proxyEvent(routed: RoutedRequest, fn: FunctionSpec): unknown {
+  const input = eventInputOf(routed);
+  const log = routed.log;
+  if (!log) {
+    return deferEvent(PROXY_EVENT, input);
+  }
+  const event = buildEvent(input);
+  // What the cloud would call; locally the function runs in a worker, no request is signed.
+  const uri = `https://lambda.${fn.region}.amazonaws.com/2015-03-31/functions/arn:aws:lambda:${fn.region}:123456789012:function:${fn.functionName}/invocations`;
+  log.add(`Endpoint request URI: ${uri}`);
+  log.add(`Endpoint request body after transformations: ${maskedEvent(event)}`);
+  log.add(`Sending request to ${uri}`);
+  return event;
 }
 
 /** What the proxy event is built from (see ../event.ts). */
