@@ -6,9 +6,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { readLocalApp } from '../../../src/cli/local/read-local-app';
-import { evaluate, IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from '../../../src/cli/local/template/intrinsics';
-import { ROOT } from '../../support/cli';
+import { readLocalApp } from '../../../../src/cli/local/read-local-app';
+import { evaluate, IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from '../../../../src/cli/local/template/intrinsics';
+import { ROOT } from '../../../support/cli';
 
 const env: IntrinsicEnvironment = {
   pseudo: pseudoParameters('eu-west-1', 'Backend'),

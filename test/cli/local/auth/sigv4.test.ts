@@ -9,7 +9,7 @@ import * as http from 'http';
 import { AddressInfo } from 'net';
 import { Hash } from '@smithy/hash-node';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { parseCredentials, readAuthorizationHeader, SignedRequest, SigV4Verifier } from '../../../src/cli/local/auth/sigv4';
+import { parseCredentials, readAuthorizationHeader, SignedRequest, SigV4Verifier } from '../../../../src/cli/local/auth/sigv4';
 
 const KEY = 'AKIDEXAMPLELOCAL';
 const SECRET = 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY';

@@ -2,7 +2,7 @@
  * Reading an HTTP_PROXY integration from a template: what is served, and what is announced as not
  * served (with the reason) instead.
  */
-import { readHttpProxyIntegration } from '../../../src/cli/local/rest/integrations/http-proxy-reader';
+import { readHttpProxyIntegration } from '../../../../../src/cli/local/rest/integrations/http-proxy-reader';
 
 /** Literal strings only, as a template without intrinsics evaluates. */
 const literal = (expression: unknown) => (typeof expression === 'string' ? expression : undefined);

@@ -7,11 +7,11 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { synth } from './support';
-import { LocalApp } from '../../../src/cli/local/model/local-app';
-import { readLocalApp } from '../../../src/cli/local/read-local-app';
-import { routeRows } from '../../../src/cli/local/rest/route-listing';
-import { formatRouteRows } from '../../../src/cli/local/server/route-table';
+import { LocalApp } from '../../../../src/cli/local/model/local-app';
+import { readLocalApp } from '../../../../src/cli/local/read-local-app';
+import { routeRows } from '../../../../src/cli/local/rest/route-listing';
+import { formatRouteRows } from '../../../../src/cli/local/server/route-table';
+import { synth } from '../support';
 
 let app: LocalApp;
 

@@ -3,12 +3,12 @@
  * console ask: each registered kind reads its types, describes itself for the listing and the
  * console (these texts are the ones users see, kept word for word), and no two kinds claim a type.
  */
-import type { ApiSpec, IntegrationSpec, MethodSpec, ResourceNode } from '../../../src/cli/local/model/rest-api';
-import type { IntegrationReadContext } from '../../../src/cli/local/rest/integrations/integration-kind';
-import { INTEGRATION_KINDS, integrationKind } from '../../../src/cli/local/rest/integrations/kinds';
-import { routeRows } from '../../../src/cli/local/rest/route-listing';
-import { apiTree } from '../../../src/cli/local/server/console/api-tree';
-import { pseudoParameters } from '../../../src/cli/local/template/intrinsics';
+import type { ApiSpec, IntegrationSpec, MethodSpec, ResourceNode } from '../../../../../src/cli/local/model/rest-api';
+import type { IntegrationReadContext } from '../../../../../src/cli/local/rest/integrations/integration-kind';
+import { INTEGRATION_KINDS, integrationKind } from '../../../../../src/cli/local/rest/integrations/kinds';
+import { routeRows } from '../../../../../src/cli/local/rest/route-listing';
+import { apiTree } from '../../../../../src/cli/local/server/console/api-tree';
+import { pseudoParameters } from '../../../../../src/cli/local/template/intrinsics';
 
 function context(): IntegrationReadContext {
   return {

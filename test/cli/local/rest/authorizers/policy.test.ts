@@ -1,4 +1,4 @@
-import { evaluatePolicy, wildcardMatch } from '../../../src/cli/local/rest/authorizers/policy';
+import { evaluatePolicy, wildcardMatch } from '../../../../../src/cli/local/rest/authorizers/policy';
 
 const ARN = 'arn:aws:execute-api:us-east-1:123456789012:Api1234/prod/GET/items/42';
 const statement = (Effect: string, Resource: unknown, Action: unknown = 'execute-api:Invoke') => ({ Effect, Action, Resource });

@@ -2,9 +2,9 @@
  * The request of an AWS service integration: endpoint from the SDKs' variables, the protocol's
  * headers, and a SigV4 signature that a server checking it with the SDK's own signer accepts.
  */
-import { FakeDynamoDb, startFakeDynamoDb } from './dynamodb-fake';
-import { awsServiceEndpoint, awsServiceRequest } from '../../../src/cli/local/rest/integrations/aws-service-request';
-import { OutboundRequest, sendOutbound } from '../../../src/cli/local/rest/integrations/outbound';
+import { awsServiceEndpoint, awsServiceRequest } from '../../../../../src/cli/local/rest/integrations/aws-service-request';
+import { OutboundRequest, sendOutbound } from '../../../../../src/cli/local/rest/integrations/outbound';
+import { FakeDynamoDb, startFakeDynamoDb } from '../../dynamodb-fake';
 
 const CREDENTIALS = { accessKeyId: 'AKIDLOCALTEST', secretAccessKey: 'local-secret' };
 const CREDENTIALS_ENV = { AWS_ACCESS_KEY_ID: CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey };

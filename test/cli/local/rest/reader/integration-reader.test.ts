@@ -3,9 +3,9 @@
  * passthrough behaviour, content handling, parameters, integration responses, timeout), which
  * backend it names, and the start-up warnings for what cannot be served.
  */
-import { IntegrationReadContext, readIntegration } from '../../../src/cli/local/rest/reader/integration-reader';
-import { MAX_INTEGRATION_TIMEOUT_MS } from '../../../src/cli/local/rest/reader/integration-timeout';
-import { pseudoParameters } from '../../../src/cli/local/template/intrinsics';
+import { IntegrationReadContext, readIntegration } from '../../../../../src/cli/local/rest/reader/integration-reader';
+import { MAX_INTEGRATION_TIMEOUT_MS } from '../../../../../src/cli/local/rest/reader/integration-timeout';
+import { pseudoParameters } from '../../../../../src/cli/local/template/intrinsics';
 
 function context(): IntegrationReadContext & { warnings: string[]; registered: string[] } {
   const registered: string[] = [];

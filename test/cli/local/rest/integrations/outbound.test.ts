@@ -3,7 +3,7 @@
  */
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import { isOutboundFailure, OutboundResponse, sendOutbound } from '../../../src/cli/local/rest/integrations/outbound';
+import { isOutboundFailure, OutboundResponse, sendOutbound } from '../../../../../src/cli/local/rest/integrations/outbound';
 
 interface Received {
   readonly method: string;

@@ -3,12 +3,12 @@
  * listing ask: each kind reads its authorizer types, describes a method's authorization (the
  * listing's words, kept word for word), and no two kinds claim a type.
  */
-import type { ApiSpec, MethodSpec, ResourceNode } from '../../../src/cli/local/model/rest-api';
-import type { AuthorizerScope } from '../../../src/cli/local/rest/authorizers/authorizer-kind';
-import { AUTHORIZER_KINDS, authorizerKind, authorizerKindReading } from '../../../src/cli/local/rest/authorizers/kinds';
-import { readAuthorizer } from '../../../src/cli/local/rest/reader/authorizer-reader';
-import { routeRows } from '../../../src/cli/local/rest/route-listing';
-import { pseudoParameters } from '../../../src/cli/local/template/intrinsics';
+import type { ApiSpec, MethodSpec, ResourceNode } from '../../../../../src/cli/local/model/rest-api';
+import type { AuthorizerScope } from '../../../../../src/cli/local/rest/authorizers/authorizer-kind';
+import { AUTHORIZER_KINDS, authorizerKind, authorizerKindReading } from '../../../../../src/cli/local/rest/authorizers/kinds';
+import { readAuthorizer } from '../../../../../src/cli/local/rest/reader/authorizer-reader';
+import { routeRows } from '../../../../../src/cli/local/rest/route-listing';
+import { pseudoParameters } from '../../../../../src/cli/local/template/intrinsics';
 
 function scope(): AuthorizerScope {
   return {

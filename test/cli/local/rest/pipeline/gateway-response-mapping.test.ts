@@ -5,11 +5,11 @@
  */
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { synth } from './support';
-import { Invoker } from '../../../src/cli/local/lambda/invoker';
-import { LocalApp } from '../../../src/cli/local/model/local-app';
-import { readLocalApp } from '../../../src/cli/local/read-local-app';
-import { LocalGateway } from '../../../src/cli/local/rest/gateway';
+import { Invoker } from '../../../../../src/cli/local/lambda/invoker';
+import { LocalApp } from '../../../../../src/cli/local/model/local-app';
+import { readLocalApp } from '../../../../../src/cli/local/read-local-app';
+import { LocalGateway } from '../../../../../src/cli/local/rest/gateway';
+import { synth } from '../../support';
 
 let app: LocalApp;
 let invoker: Invoker;

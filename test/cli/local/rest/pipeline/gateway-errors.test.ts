@@ -3,8 +3,8 @@
  * default message, every error the local gateway answers built from one of them, and one way to
  * tell an error from any other outcome of a step.
  */
-import * as catalogue from '../../../src/cli/local/rest/pipeline/gateway-errors';
-import { GATEWAY_RESPONSE_TYPES, gatewayError, isGatewayError } from '../../../src/cli/local/rest/pipeline/gateway-errors';
+import * as catalogue from '../../../../../src/cli/local/rest/pipeline/gateway-errors';
+import { GATEWAY_RESPONSE_TYPES, gatewayError, isGatewayError } from '../../../../../src/cli/local/rest/pipeline/gateway-errors';
 
 const namedErrors = Object.entries(catalogue)
   .filter(([, value]) => typeof value === 'object' && value !== null && value !== GATEWAY_RESPONSE_TYPES) as Array<[string, catalogue.GatewayError]>;
