@@ -1,28 +1,8 @@
 /**
- * Lambda's concurrency rules and the local defaults, on their own (the server-level behaviour is
- * in serve-lambda.test.ts).
+ * Lambda's concurrency rules on their own: reserved concurrency, a function's slots within the
+ * account's (the server-level behaviour is in serve-lambda.test.ts).
  */
-import { LocalApiError } from '../../../src/cli/local/common/local-api-error';
-import { AccountConcurrency, FunctionConcurrency, reservedConcurrency } from '../../../src/cli/local/lambda/concurrency';
-import { accountConcurrency, DEFAULT_ACCOUNT_CONCURRENCY, MAX_CONCURRENCY_ENV } from '../../../src/cli/local/lambda/limits';
-
-describe('accountConcurrency', () => {
-  test('1000 (Lambda\'s default quota) without the variable, or when it is empty', () => {
-    expect(accountConcurrency({})).toBe(DEFAULT_ACCOUNT_CONCURRENCY);
-    expect(accountConcurrency({ [MAX_CONCURRENCY_ENV]: ' ' })).toBe(1000);
-  });
-
-  test.each([['1', 1], ['5000', 5000]])('%s gives %i', (raw, value) => {
-    expect(accountConcurrency({ [MAX_CONCURRENCY_ENV]: raw })).toBe(value);
-  });
-
-  test.each(['0', '-1', '2.5', 'ten', '1e400'])('%s is a usage error naming the variable', (raw) => {
-    const read = () => accountConcurrency({ [MAX_CONCURRENCY_ENV]: raw });
-    expect(read).toThrow(LocalApiError);
-    expect(thrownBy(read)).toMatchObject({ kind: 'usage' });
-    expect(read).toThrow(`VENDOR_OUTPUTS_MAX_CONCURRENCY must be a positive whole number of concurrent executions (got '${raw}')`);
-  });
-});
+import { AccountConcurrency, FunctionConcurrency, reservedConcurrency } from '../../../../src/cli/local/lambda/concurrency';
 
 describe('reservedConcurrency', () => {
   test.each([
@@ -65,13 +45,3 @@ describe('FunctionConcurrency', () => {
     expect(a.tryAcquire()).toBe(false);
   });
 });
-
-/** What `run` throws (it must throw). */
-function thrownBy(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}

@@ -1,16 +1,13 @@
 /**
- * The parts of API keys and usage plans on their own: the template reader (on a stack built with
- * aws-cdk-lib), the token bucket, the quota periods, and the `--api-key` values.
+ * API keys and usage plans as read from a template (on a stack built with aws-cdk-lib), with the
+ * start-up lines and the `--api-key` values applied to them.
  */
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
-import { synth } from './support';
-import { LocalApiError } from '../../../src/cli/local/common/local-api-error';
-import { ApiSpec, UsageSpec } from '../../../src/cli/local/model/rest-api';
-import { readLocalApp } from '../../../src/cli/local/read-local-app';
-import { apiKeyLines, parseApiKeyValue, withApiKeyValues } from '../../../src/cli/local/rest/api-key-values';
-import { periodStart, QuotaCounter } from '../../../src/cli/local/rest/pipeline/quota-counter';
-import { TokenBucket } from '../../../src/cli/local/rest/pipeline/token-bucket';
-import { localKeyValue } from '../../../src/cli/local/rest/reader/usage-plan-reader';
+import { ApiSpec, UsageSpec } from '../../../../../src/cli/local/model/rest-api';
+import { readLocalApp } from '../../../../../src/cli/local/read-local-app';
+import { apiKeyLines, withApiKeyValues } from '../../../../../src/cli/local/rest/api-key-values';
+import { localKeyValue } from '../../../../../src/cli/local/rest/reader/usage-plan-reader';
+import { synth } from '../../support';
 
 describe('the usage plan reader', () => {
   let apis: readonly ApiSpec[];
@@ -115,76 +112,3 @@ describe('the usage plan reader', () => {
       .toThrow(/^--api-key literal: several API keys are named so \(literal \(UsageStack\/Api\/Literal\), literal \(Other\/ApiLiteral[0-9A-F]+\)\); name one by its logical id or construct path$/);
   });
 });
-
-describe('--api-key NAME=VALUE', () => {
-  test.each([
-    ['k=' + 'a'.repeat(20), 20],
-    ['k=' + 'a'.repeat(128), 128],
-    ['path/to/Key=with=equals-0123456789', 22],
-  ])('%s is taken', (text, length) => {
-    const parsed = parseApiKeyValue(text);
-    expect(parsed.value).toHaveLength(length);
-    expect(text).toBe(`${parsed.name}=${parsed.value}`);
-  });
-
-  test.each([
-    ['k=' + 'a'.repeat(19), /^--api-key k: the value must be 20 to 128 printable characters without spaces, as API Gateway requires \(got 19 characters\)$/],
-    ['k=' + 'a'.repeat(129), /\(got 129 characters\)$/],
-    ['k=has a space 0123456789abcdef', /the value must be 20 to 128 printable characters without spaces/],
-    ['=' + 'a'.repeat(20), /^--api-key must be NAME=VALUE, NAME being the key's Name, logical id or construct path \(got '=a+'\)$/],
-    ['no-equals', /^--api-key must be NAME=VALUE/],
-  ])('%s is a usage error', (text, message) => {
-    expect(() => parseApiKeyValue(text)).toThrow(LocalApiError);
-    expect(thrownBy(() => parseApiKeyValue(text))).toMatchObject({ kind: 'usage' });
-    expect(() => parseApiKeyValue(text)).toThrow(message);
-  });
-});
-
-describe('the token bucket', () => {
-  test.each([[0, 0], [1, 1], [3, 3]])('a burst of %i lets %i requests through at once', (burstLimit, passed) => {
-    const bucket = new TokenBucket({ rateLimit: 1, burstLimit }, 0);
-    const results = Array.from({ length: burstLimit + 2 }, () => bucket.take(0));
-    expect(results.filter(Boolean)).toHaveLength(passed);
-    expect(results.slice(0, passed).every(Boolean)).toBe(true);
-  });
-
-  test('tokens come back at the rate, never above the burst', () => {
-    const bucket = new TokenBucket({ rateLimit: 2, burstLimit: 2 }, 0);
-    expect([bucket.take(0), bucket.take(0), bucket.take(0)]).toEqual([true, true, false]);
-    expect(bucket.take(499)).toBe(false);
-    expect(bucket.take(500)).toBe(true);
-    expect([bucket.take(60_000), bucket.take(60_000), bucket.take(60_000)]).toEqual([true, true, false]);
-  });
-});
-
-describe('quotas', () => {
-  const at = (iso: string) => Date.parse(iso);
-
-  test.each([
-    ['DAY', '2026-11-25T23:59:59.999Z', '2026-11-25T00:00:00.000Z'],
-    ['WEEK', '2026-11-25T12:00:00.000Z', '2026-11-22T00:00:00.000Z'],
-    ['WEEK', '2026-11-22T00:00:00.000Z', '2026-11-22T00:00:00.000Z'],
-    ['WEEK', '2026-11-21T23:59:59.999Z', '2026-11-15T00:00:00.000Z'],
-    ['MONTH', '2026-12-31T23:00:00.000Z', '2026-12-01T00:00:00.000Z'],
-  ] as const)('a %s period holding %s starts at %s (UTC; weeks from Sunday)', (period, time, start) => {
-    expect(new Date(periodStart(period, at(time))).toISOString()).toBe(start);
-  });
-
-  test('the limit per period, Offset fewer in the initial period, counted again in the next', () => {
-    const counter = new QuotaCounter({ limit: 3, period: 'DAY', offset: 1 }, at('2026-11-25T10:00:00Z'));
-    const day1 = [0, 1, 2].map(() => counter.take(at('2026-11-25T23:59:59Z')));
-    expect(day1).toEqual([true, true, false]);
-    const day2 = [0, 1, 2, 3].map(() => counter.take(at('2026-11-26T00:00:00Z')));
-    expect(day2).toEqual([true, true, true, false]);
-  });
-});
-
-/** What `run` throws (it must throw). */
-function thrownBy(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
