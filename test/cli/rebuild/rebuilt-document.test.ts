@@ -1,13 +1,14 @@
 /**
  * What generate accepts from a deployed stack: the carried document's shape and pointers
  * (template Metadata is input: anyone can edit a template) and the exact encoding of the
- * output values. Each refusal is one line that names where the problem is.
+ * output values. Each refusal is one line that names where the problem is. Then the rebuild:
+ * pending values filled, the result validated, the summary line.
  */
 import * as zlib from 'zlib';
-import { CliError } from '../../src/cli/command';
-import { carriedFromMetadata, rebuildAndValidate } from '../../src/cli/rebuild/rebuilt-document';
-import { carriedMetadata, decodePackedOutput, encodePackedOutput } from '../../src/outputs/cdk-free/carriage';
-import { COMPRESS_ABOVE, MAX_INFLATED_BYTES } from '../../src/outputs/cdk-free/compressed-document';
+import { CliError } from '../../../src/cli/command';
+import { carriedFromMetadata, rebuildAndValidate, summary } from '../../../src/cli/rebuild/rebuilt-document';
+import { carriedMetadata, decodePackedOutput, encodePackedOutput } from '../../../src/outputs/cdk-free/carriage';
+import { COMPRESS_ABOVE, MAX_INFLATED_BYTES } from '../../../src/outputs/cdk-free/compressed-document';
 
 const KEY = 'cdk-vendor-outputs/v1';
 const MALFORMED = `stack S: template Metadata '${KEY}' is malformed`;
@@ -162,5 +163,41 @@ describe('output values', () => {
   test('more values than one output carries is refused', () => {
     expect(() => rebuild(encodePackedOutput(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'])))
       .toThrow('stack S: output Values0 (for /storage/vendor_region, /storage/bucket_name) is not what cdk-vendor-outputs deploys (up to 8 comma-separated Base64 values of UTF-8 text): value 8: it holds 9 comma-separated values; the library writes at most 8');
+  });
+});
+
+describe('rebuild', () => {
+  const b64 = (...values: string[]) => values.map((v) => Buffer.from(v).toString('base64')).join(',');
+
+  test('fills pending values and validates', () => {
+    const carried = carriedFromMetadata(metadata({
+      document: { version: '1', storage: { vendor_region: null, bucket_name: null } },
+      pending: [{ pointer: '/storage/vendor_region', output: 'O', index: 0 }, { pointer: '/storage/bucket_name', output: 'O', index: 1 }],
+    }), 'stack S');
+    const document = rebuildAndValidate(carried, { O: b64('eu-west-1', 'b,"\\') }, 'stack S');
+    expect(document).toEqual({ version: '1', storage: { vendor_region: 'eu-west-1', bucket_name: 'b,"\\' } });
+    expect(summary('stack S', carried, document)).toBe('stack S: 2 deploy-time value(s) filled; sections: storage');
+  });
+
+  test.each([
+    [{ document: {}, pending: [{ pointer: 'x', output: 'O', index: 0 }] }, 'pending[0].pointer "x" is not a JSON pointer: it must start with \'/\''],
+    [{ document: {}, pending: [{ pointer: '/x', output: 1, index: 0 }] }, 'pending[0] must be { pointer: "/...", output: string, index: integer 0..7 } (got {"pointer":"/x","output":1,"index":0})'],
+    [{ document: {}, pending: [{ pointer: '/x', output: 'O', index: -1 }] }, 'pending[0] must be'],
+    [{ document: {}, pending: [null] }, 'pending[0] must be { pointer: "/...", output: string, index: integer 0..7 } (got null)'],
+    [{ document: 'x', pending: [] }, "template Metadata 'cdk-vendor-outputs/v1' is malformed: document must be an object (got \"x\")"],
+  ])('malformed carriage %j is refused', (carried, message) => {
+    expect(() => carriedFromMetadata(metadata(carried), 'stack S')).toThrow(CliError);
+    expect(() => carriedFromMetadata(metadata(carried), 'stack S')).toThrow(message);
+  });
+
+  test('no Metadata at all', () => {
+    expect(() => carriedFromMetadata(undefined, 'stack S')).toThrow("stack S has no 'cdk-vendor-outputs/v1' template Metadata");
+  });
+
+  test('an invalid result lists every violation', () => {
+    const carried = carriedFromMetadata(metadata({ document: { version: '2', storage: { bucket_name: null } }, pending: [{ pointer: '/storage/bucket_name', output: 'O', index: 0 }] }), 'stack S');
+    expect(() => rebuildAndValidate(carried, { O: b64('b') }, 'stack S'))
+      .toThrow(/stack S: the rebuilt vendor_outputs.json is invalid \(nothing written\):\n {2}.*\/version: must be "1" \(got "2"\)/s);
+    expect(() => rebuildAndValidate(carried, { O: b64('b') }, 'stack S')).toThrow('/storage/vendor_region: is required but missing');
   });
 });
