@@ -1,6 +1,6 @@
 import {
   APP_ID_VARIABLES, appIdPlaces, BRANCH_VARIABLES, branchPlaces, HOSTED_BUILD_VARIABLES, hostedIdentity, shortRefName,
-} from '../../src/outputs/cdk-free/hosted-build';
+} from '../../../src/outputs/cdk-free/hosted-build';
 
 test.each([
   // [variables, branch, variable used]

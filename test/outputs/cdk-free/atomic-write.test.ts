@@ -2,7 +2,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { STALE_TEMP_AGE_MS, writeFileAtomic } from '../../src/outputs/cdk-free/atomic-write';
+import { STALE_TEMP_AGE_MS, writeFileAtomic } from '../../../src/outputs/cdk-free/atomic-write';
 
 let dir: string;
 beforeEach(() => {
