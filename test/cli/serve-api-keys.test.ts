@@ -287,7 +287,7 @@ describe('vendor-outputs serve --api-key', () => {
   test.each([
     ['no-equals-sign', /--api-key must be NAME=VALUE, NAME being the key's Name, logical id or construct path \(got 'no-equals-sign'\)/],
     ['nobody=value-0123456789abcdefghij', /--api-key nobody: no API key of a usage plan has that Name, logical id or construct path; keys: alpha \(KeyStack\/Api\/Alpha\), generated \(KeyStack\/Generated\)/],
-  ])('%s exits 2 with a one-line message (the other forms: test/cli/local/usage-plans.test.ts)', async (option, message) => {
+  ])('%s exits 2 with a one-line message (the other forms: test/cli/local/rest/api-key-values.test.ts)', async (option, message) => {
     const run = await runCli(['serve', '--app', assembly, '--port', '0', '--api-key', option]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
