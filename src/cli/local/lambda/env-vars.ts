@@ -5,6 +5,7 @@
  * Both override the template's `Environment.Variables`.
  */
 import * as fs from 'fs';
+import { isPlainObject } from '../../../outputs/cdk-free/json-data';
 import { usageError } from '../common/local-api-error';
 import { ownSet } from '../common/own-record';
 import type { FunctionSpec } from '../model/function-spec';
@@ -42,13 +43,9 @@ function pointer(...keys: string[]): string {
   return keys.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Strings as written; numbers and booleans as their JSON text (as the SAM CLI converts them). */
 function variablesAt(file: string, value: unknown, key: string): Record<string, string> {
-  if (!isObject(value)) {
+  if (!isPlainObject(value)) {
     throw usageError(`--env-vars ${file}: ${pointer(key)} must be an object of NAME: "value" (got ${JSON.stringify(value)})`);
   }
   const out: Record<string, string> = Object.create(null);
@@ -84,7 +81,7 @@ export function readEnvVarsFile(file: string): EnvVarsFile {
   } catch (error: any) {
     throw usageError(`--env-vars ${file}: not valid JSON (${error?.message ?? error})`);
   }
-  if (!isObject(json)) {
+  if (!isPlainObject(json)) {
     throw usageError(`--env-vars ${file}: the file must hold one JSON object: {"Parameters": {"NAME": "value"}, "<function logical id or construct path>": {"NAME": "value"}}`);
   }
   let parameters: Record<string, string> = Object.create(null);

@@ -10,6 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { JWK } from 'jose';
 import { jose } from './jose-module';
+import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
 import { LocalApiError } from '../../common/local-api-error';
 
 export const SIGNING_KEY_DIR = '.vendor-outputs';
@@ -45,11 +46,15 @@ export function readKeyFile(file: string): SigningKey {
   } catch (error) {
     throw new LocalApiError(`the local signing key ${file} cannot be read (${(error as Error).message}); delete it and a new one is made`);
   }
-  const jwk = (parsed as { privateKey?: JWK } | null)?.privateKey;
-  if (jwk === undefined || jwk === null || typeof jwk !== 'object' || jwk.kty !== 'RSA' || typeof jwk.d !== 'string' || typeof jwk.kid !== 'string') {
+  const jwk = isPlainObject(parsed) ? parsed.privateKey : undefined;
+  if (!isRsaPrivateKey(jwk)) {
     throw new LocalApiError(`the local signing key ${file} has no RSA private key at /privateKey; delete it and a new one is made`);
   }
   return { file, privateJwk: jwk, publicJwk: publicPart(jwk) };
+}
+
+function isRsaPrivateKey(value: unknown): value is JWK {
+  return isPlainObject(value) && value.kty === 'RSA' && typeof value.d === 'string' && typeof value.kid === 'string';
 }
 
 export function publicPart(jwk: JWK): JWK {
