@@ -4,8 +4,8 @@
  * construct path or `<stack>/<logical id>` applies to that function and wins over `Parameters`.
  * Both override the template's `Environment.Variables`.
  */
-import * as fs from 'fs';
 import { isPlainObject } from '../../../outputs/cdk-free/json-data';
+import { readJsonFile } from '../../../outputs/cdk-free/json-file';
 import { usageError } from '../common/local-api-error';
 import { ownSet } from '../common/own-record';
 import type { FunctionSpec } from '../model/function-spec';
@@ -69,18 +69,10 @@ function variablesAt(file: string, value: unknown, key: string): Record<string, 
 
 /** Reads and checks the file; a bad one is a usage error naming the file and the JSON pointer. */
 export function readEnvVarsFile(file: string): EnvVarsFile {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error: any) {
-    throw usageError(`--env-vars ${file}: cannot read the file (${error?.code ?? error?.message ?? error})`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error: any) {
-    throw usageError(`--env-vars ${file}: not valid JSON (${error?.message ?? error})`);
-  }
+  const json = readJsonFile(file, {
+    unreadable: (reason) => usageError(`--env-vars ${file}: cannot read the file (${reason})`),
+    invalid: (reason) => usageError(`--env-vars ${file}: not valid JSON (${reason})`),
+  });
   if (!isPlainObject(json)) {
     throw usageError(`--env-vars ${file}: the file must hold one JSON object: {"Parameters": {"NAME": "value"}, "<function logical id or construct path>": {"NAME": "value"}}`);
   }

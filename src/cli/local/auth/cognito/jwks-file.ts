@@ -3,24 +3,16 @@
  * `https://cognito-idp.<region>.amazonaws.com/<pool id>/.well-known/jwks.json`, saved to a file),
  * so tokens that pool issued verify locally too.
  */
-import * as fs from 'fs';
 import type { JWK } from 'jose';
 import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
+import { readJsonFile } from '../../../../outputs/cdk-free/json-file';
 import { usageError } from '../../common/local-api-error';
 
 export function readJwksFile(file: string): JWK[] {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw usageError(`--jwks ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw usageError(`--jwks ${file}: not JSON (${(error as Error).message})`);
-  }
+  const parsed = readJsonFile(file, {
+    unreadable: (reason) => usageError(`--jwks ${file}: cannot read the file (${reason})`),
+    invalid: (reason) => usageError(`--jwks ${file}: not JSON (${reason})`),
+  });
   const keys = isPlainObject(parsed) ? parsed.keys : undefined;
   if (!Array.isArray(keys)) {
     throw usageError(`--jwks ${file}: must be a JWK set, {"keys": [...]}, as a pool's .well-known/jwks.json is`);

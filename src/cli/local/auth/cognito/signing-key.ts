@@ -11,6 +11,7 @@ import * as path from 'path';
 import type { JWK } from 'jose';
 import { jose } from './jose-module';
 import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
+import { readJsonFile } from '../../../../outputs/cdk-free/json-file';
 import { LocalApiError } from '../../common/local-api-error';
 
 export const SIGNING_KEY_DIR = '.vendor-outputs';
@@ -40,12 +41,8 @@ export async function loadOrCreateSigningKey(file: string): Promise<SigningKey> 
 }
 
 export function readKeyFile(file: string): SigningKey {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new LocalApiError(`the local signing key ${file} cannot be read (${(error as Error).message}); delete it and a new one is made`);
-  }
+  const unusable = (message: string) => new LocalApiError(`the local signing key ${file} cannot be read (${message}); delete it and a new one is made`);
+  const parsed = readJsonFile(file, { unreadable: (_code, message) => unusable(message), invalid: unusable });
   const jwk = isPlainObject(parsed) ? parsed.privateKey : undefined;
   if (!isRsaPrivateKey(jwk)) {
     throw new LocalApiError(`the local signing key ${file} has no RSA private key at /privateKey; delete it and a new one is made`);
