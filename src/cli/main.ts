@@ -3,9 +3,9 @@
  * `vendor-outputs`: argument dispatch only. It loads no command module (and so never
  * aws-cdk-lib) until a command is chosen.
  */
-import * as fs from 'fs';
 import * as path from 'path';
 import { asCommandError, CliError, Command, UsageError } from './command';
+import { readJsonFile } from '../outputs/cdk-free/json-file';
 
 /** A command as the overview lists it: its summary lives here only, so listing loads no command. */
 interface CommandEntry {
@@ -29,7 +29,7 @@ export const COMMANDS: readonly CommandEntry[] = [
 ];
 
 function version(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
+  const pkg = readJsonFile(path.join(__dirname, '..', '..', 'package.json')) as { version: string };
   return pkg.version;
 }
 

@@ -1,9 +1,9 @@
-import { CliError, Command, parseOptions, UsageError } from './command';
+import { CliError, Command, ParsedOptions, parseOptions, UsageError } from './command';
 import { appTokenVerifier } from './local/app-user-pools';
 import { readEnvVarsFile } from './local/lambda/env-vars';
 import { appInvoker, readPreparedApp } from './local/local-app-setup';
 import { ApiSpec } from './local/model/rest-api';
-import { parseHeaderLine, runTestInvoke, TestInvokeResult, testInvokeTarget } from './local/rest/test-invoke-run';
+import { parseHeaderLine, runTestInvoke, TestInvokeRequest, TestInvokeResult, testInvokeTarget } from './local/rest/test-invoke-run';
 import { APP_OPTIONS } from './local-api-options';
 
 export type { TestInvokeResult } from './local/rest/test-invoke-run';
@@ -72,75 +72,87 @@ function formatText(result: TestInvokeResult): string {
   ].join('\n');
 }
 
+const TEST_INVOKE_OPTIONS = {
+  method: { type: 'string' },
+  path: { type: 'string' },
+  query: { type: 'string', multiple: true },
+  header: { type: 'string', multiple: true },
+  body: { type: 'string' },
+  app: { type: 'string' },
+  ...APP_OPTIONS,
+  api: { type: 'string' },
+  json: { type: 'boolean' },
+  authorize: { type: 'boolean' },
+} as const;
+
+type TestInvokeValues = ParsedOptions<typeof TEST_INVOKE_OPTIONS>;
+
+/** The request the options describe; a missing or malformed part is a usage error. */
+function requestOf(values: TestInvokeValues): TestInvokeRequest {
+  const method = values.method;
+  const pathArg = values.path;
+  if (method === undefined || !/^[A-Za-z]+$/.test(method)) {
+    throw new UsageError(method === undefined ? '--method is required (GET, POST, ...)' : `--method must be an HTTP method name (got '${method}')`);
+  }
+  if (pathArg === undefined || !pathArg.startsWith('/')) {
+    throw new UsageError(pathArg === undefined ? '--path is required, e.g. --path /items' : `--path must start with '/' (got '${pathArg}')`);
+  }
+  const rawHeaders = headersOf(values.header ?? []);
+  const queryParts = values.query ?? [];
+  for (const q of queryParts) {
+    if (!q.includes('=') || q.startsWith('=')) {
+      throw new UsageError(`--query must be NAME=VALUE (got '${q}')`);
+    }
+  }
+  return { method, target: testInvokeTarget(pathArg, queryParts), rawHeaders, body: values.body ?? '' };
+}
+
+/** `--header NAME:VALUE`s, in order. */
+function headersOf(lines: readonly string[]): Array<[string, string]> {
+  return lines.map((h) => {
+    const header = parseHeaderLine(h);
+    if (header === undefined) {
+      throw new UsageError(`--header must be NAME:VALUE (got '${h}')`);
+    }
+    return header;
+  });
+}
+
+/** Runs the TEST on the chosen API of the app; prints the function's log lines (stderr), then the result (stdout). */
+async function testInvoke(values: TestInvokeValues, request: TestInvokeRequest): Promise<void> {
+  const setup = { apiKeys: [], envVars: values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']) };
+  const prepared = readPreparedApp(values.app ?? 'cdk.out', { ...setup, stacks: values.stack ?? [] });
+  const { app } = prepared;
+  const api = pickApi(app.apis, values.api);
+  // The app's own warnings (what is not emulated) concern a server; the TEST shows the runtime's.
+  for (const warning of prepared.runtime.warnings) {
+    process.stderr.write(`vendor-outputs test-invoke: warning: ${warning}\n`);
+  }
+  const functionLines: string[] = [];
+  const invoker = appInvoker(prepared, setup, (requestId, level, text) => functionLines.push(`${requestId} ${level} ${text}`));
+  try {
+    const authorizing = values.authorize === true;
+    const tokenVerifier = authorizing ? await appTokenVerifier(app, values.jwks) : undefined;
+    const result = await runTestInvoke({ api, invoker, functions: app.functions, testInvokeAuthorize: authorizing, tokenVerifier }, request);
+    for (const line of functionLines) {
+      process.stderr.write(`${line}\n`);
+    }
+    process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatText(result)}\n`);
+  } finally {
+    await invoker.close();
+  }
+}
+
 export const command: Command = {
   name: 'test-invoke',
   help: TEST_INVOKE_HELP,
   async run(args) {
-    const { values } = parseOptions(args, {
-      method: { type: 'string' },
-      path: { type: 'string' },
-      query: { type: 'string', multiple: true },
-      header: { type: 'string', multiple: true },
-      body: { type: 'string' },
-      app: { type: 'string' },
-      ...APP_OPTIONS,
-      api: { type: 'string' },
-      json: { type: 'boolean' },
-      authorize: { type: 'boolean' },
-    });
-    const method = values.method;
-    const pathArg = values.path;
-    if (method === undefined || !/^[A-Za-z]+$/.test(method)) {
-      throw new UsageError(method === undefined ? '--method is required (GET, POST, ...)' : `--method must be an HTTP method name (got '${method}')`);
-    }
-    if (pathArg === undefined || !pathArg.startsWith('/')) {
-      throw new UsageError(pathArg === undefined ? '--path is required, e.g. --path /items' : `--path must start with '/' (got '${pathArg}')`);
-    }
-    const rawHeaders: Array<[string, string]> = [];
-    for (const h of values.header ?? []) {
-      const header = parseHeaderLine(h);
-      if (header === undefined) {
-        throw new UsageError(`--header must be NAME:VALUE (got '${h}')`);
-      }
-      rawHeaders.push(header);
-    }
-    const queryParts = values.query ?? [];
-    for (const q of queryParts) {
-      if (!q.includes('=') || q.startsWith('=')) {
-        throw new UsageError(`--query must be NAME=VALUE (got '${q}')`);
-      }
-    }
-    const target = testInvokeTarget(pathArg, queryParts);
-
+    const { values } = parseOptions(args, TEST_INVOKE_OPTIONS);
+    const request = requestOf(values);
     if (values.jwks !== undefined && values.authorize !== true) {
       throw new UsageError('--jwks only matters with --authorize (the TEST does not check authorization otherwise)');
     }
-    const setup = { apiKeys: [], envVars: values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']) };
-    const prepared = readPreparedApp(values.app ?? 'cdk.out', { ...setup, stacks: values.stack ?? [] });
-    const { app } = prepared;
-    const api = pickApi(app.apis, values.api);
-    // The app's own warnings (what is not emulated) concern a server; the TEST shows the runtime's.
-    for (const warning of prepared.runtime.warnings) {
-      process.stderr.write(`vendor-outputs test-invoke: warning: ${warning}\n`);
-    }
-    const functionLines: string[] = [];
-    const invoker = appInvoker(prepared, setup, (requestId, level, text) => functionLines.push(`${requestId} ${level} ${text}`));
-    try {
-      const authorizing = values.authorize === true;
-      const tokenVerifier = authorizing ? await appTokenVerifier(app, values.jwks) : undefined;
-      const result = await runTestInvoke({ api, invoker, functions: app.functions, testInvokeAuthorize: authorizing, tokenVerifier }, {
-        method,
-        target,
-        rawHeaders,
-        body: values.body ?? '',
-      });
-      for (const line of functionLines) {
-        process.stderr.write(`${line}\n`);
-      }
-      process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatText(result)}\n`);
-      return 0;
-    } finally {
-      await invoker.close();
-    }
+    await testInvoke(values, request);
+    return 0;
   },
 };

@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import { CliError, Command, parseOptions, UsageError } from './command';
 import { AppPool, appPools } from './local/app-user-pools';
+import { isPlainObject } from '../outputs/cdk-free/json-data';
 import { mintToken } from './local/auth/cognito/mint-token';
 import { loadOrCreateSigningKey, signingKeyFile } from './local/auth/cognito/signing-key';
 import { poolIdRegion } from './local/auth/cognito/user-pool';
@@ -62,10 +63,10 @@ export function parseClaims(text: string): Record<string, unknown> {
   } catch (error) {
     throw new UsageError(`--claims is not JSON (${(error as Error).message}); give an object, e.g. '{"email":"ana@example.com"}'`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isPlainObject(value)) {
     throw new UsageError(`--claims must be a JSON object of claim names and values, e.g. '{"email":"ana@example.com"}' (got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)})`);
   }
-  return value as Record<string, unknown>;
+  return value;
 }
 
 /** The pool to sign for: `--pool`, else the app's only pool. */

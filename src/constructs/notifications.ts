@@ -151,87 +151,118 @@ export class Notifications extends Construct implements INotifications {
   constructor(scope: Construct, id: string, props: NotificationsProps = {}) {
     super(scope, id);
     const appName = props.appName ?? id;
-    if (!Token.isUnresolved(appName) && (appName.trim() === '' || appName.length > 64)) {
-      throw new Error(`${this.node.path}: appName must have 1 to 64 characters and not be blank (got ${JSON.stringify(appName)})`);
-    }
-    const channels: NotificationChannel[] = [];
-    if (props.inAppMessaging) {
-      channels.push(NotificationChannel.IN_APP_MESSAGING);
-    }
-    if (props.pushAndroid) {
-      channels.push(NotificationChannel.PUSH_ANDROID);
-    }
-    if (props.pushIos) {
-      channels.push(NotificationChannel.PUSH_IOS);
-    }
-    if (props.email) {
-      channels.push(NotificationChannel.EMAIL);
-    }
-    if (props.sms) {
-      channels.push(NotificationChannel.SMS);
-    }
-    if (channels.length === 0) {
-      throw new Error(`${this.node.path}: Notifications needs at least one channel: inAppMessaging, pushAndroid, pushIos, email or sms`);
-    }
-    if (props.pushAndroid && (props.pushAndroid.serviceJson === undefined) === (props.pushAndroid.apiKey === undefined)) {
-      throw new Error(`${this.node.path}: pushAndroid needs exactly one of serviceJson (FCM HTTP v1) and apiKey (legacy FCM)`);
-    }
-    if (props.email && !Token.isUnresolved(props.email.fromAddress) && !/^[^@\s]+@[^@\s]+$/.test(props.email.fromAddress)) {
-      throw new Error(`${this.node.path}: email.fromAddress must be an e-mail address (got ${JSON.stringify(props.email.fromAddress)})`);
-    }
-    if (props.sms?.senderId !== undefined && !Token.isUnresolved(props.sms.senderId) && !/^[A-Za-z0-9-]{1,11}$/.test(props.sms.senderId)) {
-      throw new Error(`${this.node.path}: sms.senderId must have 1 to 11 letters, digits or hyphens (got ${JSON.stringify(props.sms.senderId)})`);
-    }
+    const channels = enabledChannels(props);
+    checkProps(this.node.path, appName, channels, props);
 
     this.app = new pinpoint.CfnApp(this, 'Resource', { name: appName });
     this.appId = this.app.ref;
     this.region = Stack.of(this).region;
     this.channels = channels;
 
-    if (props.pushAndroid) {
-      new pinpoint.CfnGCMChannel(this, 'PushAndroid', {
-        applicationId: this.appId,
-        enabled: true,
-        ...(props.pushAndroid.serviceJson
-          ? { serviceJson: props.pushAndroid.serviceJson.unsafeUnwrap(), defaultAuthenticationMethod: 'TOKEN' }
-          : { apiKey: props.pushAndroid.apiKey!.unsafeUnwrap(), defaultAuthenticationMethod: 'KEY' }),
-      });
-    }
-    if (props.pushIos) {
-      const ios = {
-        applicationId: this.appId,
-        enabled: true,
-        defaultAuthenticationMethod: 'TOKEN',
-        bundleId: props.pushIos.bundleId,
-        teamId: props.pushIos.teamId,
-        tokenKeyId: props.pushIos.tokenKeyId,
-        tokenKey: props.pushIos.tokenKey.unsafeUnwrap(),
-      };
-      if (props.pushIos.sandbox) {
-        new pinpoint.CfnAPNSSandboxChannel(this, 'PushIos', ios);
-      } else {
-        new pinpoint.CfnAPNSChannel(this, 'PushIos', ios);
-      }
-    }
-    if (props.email) {
-      new pinpoint.CfnEmailChannel(this, 'Email', {
-        applicationId: this.appId,
-        enabled: true,
-        fromAddress: props.email.fromAddress,
-        identity: props.email.identityArn,
-        configurationSet: props.email.configurationSet,
-      });
-    }
-    if (props.sms) {
-      new pinpoint.CfnSMSChannel(this, 'Sms', {
-        applicationId: this.appId,
-        enabled: true,
-        senderId: props.sms.senderId,
-        shortCode: props.sms.shortCode,
-      });
-    }
+    this.addPushAndroidChannel(props.pushAndroid);
+    this.addPushIosChannel(props.pushIos);
+    this.addEmailChannel(props.email);
+    this.addSmsChannel(props.sms);
 
     describeMessagingApp(this, this.appId, this.region, channels);
+  }
+
+  private addPushAndroidChannel(options: AndroidPushChannelOptions | undefined): void {
+    if (!options) {
+      return;
+    }
+    new pinpoint.CfnGCMChannel(this, 'PushAndroid', {
+      applicationId: this.appId,
+      enabled: true,
+      ...(options.serviceJson
+        ? { serviceJson: options.serviceJson.unsafeUnwrap(), defaultAuthenticationMethod: 'TOKEN' }
+        : { apiKey: options.apiKey!.unsafeUnwrap(), defaultAuthenticationMethod: 'KEY' }),
+    });
+  }
+
+  private addPushIosChannel(options: IosPushChannelOptions | undefined): void {
+    if (!options) {
+      return;
+    }
+    const ios = {
+      applicationId: this.appId,
+      enabled: true,
+      defaultAuthenticationMethod: 'TOKEN',
+      bundleId: options.bundleId,
+      teamId: options.teamId,
+      tokenKeyId: options.tokenKeyId,
+      tokenKey: options.tokenKey.unsafeUnwrap(),
+    };
+    if (options.sandbox) {
+      new pinpoint.CfnAPNSSandboxChannel(this, 'PushIos', ios);
+    } else {
+      new pinpoint.CfnAPNSChannel(this, 'PushIos', ios);
+    }
+  }
+
+  private addEmailChannel(options: EmailChannelOptions | undefined): void {
+    if (!options) {
+      return;
+    }
+    new pinpoint.CfnEmailChannel(this, 'Email', {
+      applicationId: this.appId,
+      enabled: true,
+      fromAddress: options.fromAddress,
+      identity: options.identityArn,
+      configurationSet: options.configurationSet,
+    });
+  }
+
+  private addSmsChannel(options: SmsChannelOptions | undefined): void {
+    if (!options) {
+      return;
+    }
+    new pinpoint.CfnSMSChannel(this, 'Sms', {
+      applicationId: this.appId,
+      enabled: true,
+      senderId: options.senderId,
+      shortCode: options.shortCode,
+    });
+  }
+}
+
+/** The channels the props enable, in the order vendor_outputs.json lists them. */
+function enabledChannels(props: NotificationsProps): NotificationChannel[] {
+  const channels: NotificationChannel[] = [];
+  if (props.inAppMessaging) {
+    channels.push(NotificationChannel.IN_APP_MESSAGING);
+  }
+  if (props.pushAndroid) {
+    channels.push(NotificationChannel.PUSH_ANDROID);
+  }
+  if (props.pushIos) {
+    channels.push(NotificationChannel.PUSH_IOS);
+  }
+  if (props.email) {
+    channels.push(NotificationChannel.EMAIL);
+  }
+  if (props.sms) {
+    channels.push(NotificationChannel.SMS);
+  }
+  return channels;
+}
+
+/** Refuses props that would not deploy or make no app, naming the construct `path` and the bad value. */
+function checkProps(path: string, appName: string, channels: readonly NotificationChannel[], props: NotificationsProps): void {
+  if (!Token.isUnresolved(appName) && (appName.trim() === '' || appName.length > 64)) {
+    throw new Error(`${path}: appName must have 1 to 64 characters and not be blank (got ${JSON.stringify(appName)})`);
+  }
+  if (channels.length === 0) {
+    throw new Error(`${path}: Notifications needs at least one channel: inAppMessaging, pushAndroid, pushIos, email or sms`);
+  }
+  if (props.pushAndroid && (props.pushAndroid.serviceJson === undefined) === (props.pushAndroid.apiKey === undefined)) {
+    throw new Error(`${path}: pushAndroid needs exactly one of serviceJson (FCM HTTP v1) and apiKey (legacy FCM)`);
+  }
+  if (props.email && !Token.isUnresolved(props.email.fromAddress) && !/^[^@\s]+@[^@\s]+$/.test(props.email.fromAddress)) {
+    throw new Error(`${path}: email.fromAddress must be an e-mail address (got ${JSON.stringify(props.email.fromAddress)})`);
+  }
+  if (props.sms?.senderId !== undefined && !Token.isUnresolved(props.sms.senderId) && !/^[A-Za-z0-9-]{1,11}$/.test(props.sms.senderId)) {
+    throw new Error(`${path}: sms.senderId must have 1 to 11 letters, digits or hyphens (got ${JSON.stringify(props.sms.senderId)})`);
   }
 }
 

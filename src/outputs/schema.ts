@@ -1,5 +1,5 @@
-import * as fs from 'fs';
 import * as path from 'path';
+import { readJsonFile } from './cdk-free/json-file';
 import { SchemaViolation } from './cdk-free/schema-violation';
 import { validateDocument } from './cdk-free/validation';
 
@@ -19,7 +19,7 @@ export class VendorOutputsSchema {
 
   /** The schema itself, parsed. */
   public static document(): any {
-    return JSON.parse(fs.readFileSync(VendorOutputsSchema.FILE_PATH, 'utf8'));
+    return readJsonFile(VendorOutputsSchema.FILE_PATH);
   }
 
   /**

@@ -9,6 +9,7 @@
  * `secret_access_key`, `private_key`, `credentials`. Ids and names (`access_key_id`,
  * `password_policy`, `user_pool_id`) are not secret.
  */
+import { isPlainObject } from '../../outputs/cdk-free/json-data';
 import { pointerTokens } from '../../outputs/cdk-free/json-pointer';
 
 /** The last words of a credential's key name, `_` between words. */
@@ -42,7 +43,7 @@ function maskInside(value: unknown): unknown {
   if (Array.isArray(value)) {
     return value.map(maskInside);
   }
-  if (value === null || typeof value !== 'object') {
+  if (!isPlainObject(value)) {
     return value;
   }
   // fromEntries defines own properties, so a key named __proto__ stays a key.

@@ -3,6 +3,7 @@
  * died is not taken for that run.
  */
 import * as fs from 'fs';
+import { isPlainObject } from '../../outputs/cdk-free/json-data';
 
 /** A process: its PID and, where the system tells it (Linux), when it started. */
 export interface ProcessIdentity {
@@ -54,9 +55,9 @@ export function isRunning(identity: ProcessIdentity): boolean {
 
 /** Reads an identity from parsed JSON; undefined when it is not one. */
 export function parseIdentity(value: unknown): ProcessIdentity | undefined {
-  const v = value as { pid?: unknown; start?: unknown } | null;
-  if (v === null || typeof v !== 'object' || !Number.isSafeInteger(v.pid) || (v.pid as number) <= 0) {
+  if (!isPlainObject(value) || !Number.isSafeInteger(value.pid) || (value.pid as number) <= 0) {
     return undefined;
   }
-  return typeof v.start === 'string' ? { pid: v.pid as number, start: v.start } : { pid: v.pid as number };
+  const pid = value.pid as number;
+  return typeof value.start === 'string' ? { pid, start: value.start } : { pid };
 }

@@ -13,6 +13,8 @@
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
+import { isPlainObject } from '../../outputs/cdk-free/json-data';
+import { JsonFileFailures, readJsonFile } from '../../outputs/cdk-free/json-file';
 import { CliError } from '../command';
 import { FileMutex } from './file-mutex';
 import { explainWriteFailure, gitPath } from './git';
@@ -31,6 +33,27 @@ interface StageState {
   /** Index entry after the latest add; null while an add is under way (a run killed then may have added). */
   added: string | null;
   runs: ProcessIdentity[];
+}
+
+/** The state file cannot be read: no run left one (or none that stage can use), so there is no state. */
+class NoStateFile extends Error {}
+
+const STATE_FILE_FAILURES: JsonFileFailures = {
+  unreadable: (reason) => new NoStateFile(reason),
+  invalid: (reason) => new Error(reason),
+};
+
+/** The state a run wrote for the path `relative`, or undefined when `value` is not one. */
+function parseState(value: unknown, relative: string): StageState | undefined {
+  if (!isPlainObject(value)) {
+    return undefined;
+  }
+  const runs = Array.isArray(value.runs) ? value.runs.map(parseIdentity) : [];
+  if (value.path !== relative || typeof value.before !== 'string'
+    || (typeof value.added !== 'string' && value.added !== null) || runs.some((run) => run === undefined)) {
+    return undefined;
+  }
+  return { path: relative, before: value.before, added: value.added as string | null, runs: runs as ProcessIdentity[] };
 }
 
 /** How a run ended for the index. */
@@ -184,25 +207,20 @@ export class StageRegistry {
   }
 
   private read(note: (line: string) => void): StageState | undefined {
-    let text: string;
+    let state: StageState | undefined;
     try {
-      text = fs.readFileSync(this.stateFile, 'utf8');
-    } catch {
-      return undefined;
-    }
-    try {
-      const value = JSON.parse(text) as Partial<StageState>;
-      const runs = Array.isArray(value.runs) ? value.runs.map(parseIdentity) : [];
-      if (value.path !== this.target.relative || typeof value.before !== 'string'
-        || (typeof value.added !== 'string' && value.added !== null) || runs.some((run) => run === undefined)) {
-        throw new Error('unexpected shape');
+      state = parseState(readJsonFile(this.stateFile, STATE_FILE_FAILURES), this.target.relative);
+    } catch (error) {
+      if (error instanceof NoStateFile) {
+        return undefined;
       }
-      return { path: value.path, before: value.before, added: value.added ?? null, runs: runs as ProcessIdentity[] };
-    } catch {
+      // Not JSON: not a state file either.
+    }
+    if (state === undefined) {
       note(`ignored ${this.stateFile}: it is not a state file this version of stage wrote`);
       fs.rmSync(this.stateFile, { force: true });
-      return undefined;
     }
+    return state;
   }
 
   private write(state: StageState): void {

@@ -8,8 +8,11 @@ import * as fs from 'fs';
 
 /** How a caller reports the two ways reading a JSON file fails. */
 export interface JsonFileFailures {
-  /** The file cannot be read; `reason` is the system's error code (`ENOENT`, `EISDIR`...), else its message. */
-  unreadable(reason: string): Error;
+  /**
+   * The file cannot be read; `reason` is the system's error code (`ENOENT`, `EISDIR`...), else its
+   * message; `message` is the system's whole message (`ENOENT: no such file or directory, open '...'`).
+   */
+  unreadable(reason: string, message: string): Error;
   /** The file's text is not JSON; `reason` is JSON.parse's message, `text` what was read (to locate the error). */
   invalid(reason: string, text: string): Error;
 }
@@ -28,7 +31,8 @@ export function readJsonFile(file: string, failures: JsonFileFailures = failures
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw failures.unreadable((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    const message = (error as Error).message;
+    throw failures.unreadable((error as NodeJS.ErrnoException).code ?? message, message);
   }
   try {
     return JSON.parse(text);

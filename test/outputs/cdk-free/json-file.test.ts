@@ -66,4 +66,13 @@ describe('readJsonFile', () => {
     expect(seen).toEqual(['{\n  "a": tru\n}']);
     expect(() => readJsonFile(`${file}.gone`, failures)).toThrow(`${file}: cannot read: ENOENT`);
   });
+
+  test('a caller that words an unreadable file with the system\'s whole message', () => {
+    const file = path.join(tmp, 'absent.json');
+    const failures = {
+      unreadable: (_reason: string, message: string) => new WordedError(`cannot be read (${message})`),
+      invalid: (reason: string) => new WordedError(reason),
+    };
+    expect(() => readJsonFile(file, failures)).toThrow(new WordedError(`cannot be read (ENOENT: no such file or directory, open '${file}')`));
+  });
 });

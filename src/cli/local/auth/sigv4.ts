@@ -128,55 +128,23 @@ export class SigV4Verifier {
     if ('ok' in parsed) {
       return parsed;
     }
-    const scope = parsed.credential.split('/');
-    if (scope.length !== 5) {
-      return refuse('incomplete', `Credential must have exactly 5 slash-delimited elements, e.g. keyid/date/region/service/term, got '${parsed.credential}'`, `malformed Credential '${parsed.credential}'`);
+    const scope = readScope(parsed, this.credentials.accessKeyId);
+    if ('ok' in scope) {
+      return scope;
     }
-    const [accessKeyId, date, region, service, terminator] = scope;
-    if (accessKeyId !== this.credentials.accessKeyId) {
-      return refuse('unknown-key', UNKNOWN_KEY, `unknown access key ID '${accessKeyId}'; this server accepts only the access key ID it was started with`);
-    }
-    const requestTime = parseAmzDate(parsed.amzDate);
-    if (requestTime === undefined) {
-      return refuse('incomplete', `Date must be in ISO-8601 'basic format'. Got '${parsed.amzDate}'. See http://en.wikipedia.org/wiki/ISO_8601`, `X-Amz-Date '${parsed.amzDate}' is not in the form YYYYMMDDTHHMMSSZ`);
-    }
-    if (date !== parsed.amzDate.slice(0, 8)) {
-      return refuse('invalid', `Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP: '${date}' != '${parsed.amzDate.slice(0, 8)}', from '${parsed.amzDate}'.`, `credential scope date ${date} does not match the X-Amz-Date ${parsed.amzDate}`);
-    }
-    if (service !== SERVICE) {
-      return refuse('invalid', `Credential should be scoped to correct service: '${SERVICE}'. `, `credential scope service is '${service}'; a REST API request must be signed for '${SERVICE}'`);
-    }
-    if (terminator !== 'aws4_request') {
-      return refuse('invalid', `Credential should be scoped with a valid terminator: 'aws4_request', not '${terminator}'. `, `credential scope must end with 'aws4_request', got '${terminator}'`);
-    }
-    const timing = checkTime(parsed, requestTime, now);
+    const timing = checkTime(parsed, scope.requestTime, now);
     if (timing !== undefined) {
       return timing;
     }
-    const names = parsed.signedHeaders.split(';');
-    if (!names.includes('host')) {
-      return refuse('invalid', "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.", `SignedHeaders must include 'host'; got '${parsed.signedHeaders}'`);
+    const signed = signedHeaderValues(request, parsed);
+    if ('ok' in signed) {
+      return signed;
     }
-    if (parsed.expiresSeconds === undefined && !names.includes('x-amz-date')) {
-      return refuse('invalid', MISMATCH, `SignedHeaders must include 'x-amz-date'; got '${parsed.signedHeaders}'`);
+    const content = checkContent(request, rawPath);
+    if (content !== undefined) {
+      return content;
     }
-    const headers: Record<string, string> = Object.create(null);
-    for (const name of names) {
-      const value = header(request.headers, name);
-      if (value === undefined) {
-        return refuse('invalid', MISMATCH, `signed header '${name}' is missing from the request`);
-      }
-      headers[name] = value;
-    }
-    const bodyHash = createHash('sha256').update(request.body).digest('hex');
-    const declared = header(request.headers, 'x-amz-content-sha256')?.trim();
-    if (declared !== undefined && declared.toLowerCase() !== bodyHash) {
-      return refuse('invalid', MISMATCH, 'X-Amz-Content-Sha256 does not match the SHA-256 of the request body');
-    }
-    if (!isNormalPath(rawPath)) {
-      return refuse('invalid', MISMATCH, `the path '${rawPath}' has '.', '..' or empty segments, which the signature does not cover`);
-    }
-    const expected = await this.expectedSignature(request, rawPath, query, headers, parsed, requestTime, region);
+    const expected = await this.expectedSignature(request, rawPath, query, signed.headers, parsed, scope.requestTime, scope.region);
     if (expected.signedHeaders !== parsed.signedHeaders || !sameHex(expected.signature, parsed.signature)) {
       return refuse('invalid', MISMATCH, 'signature does not match: the signature calculated for this request differs from the one provided; check the secret access key and the signing method');
     }
@@ -376,6 +344,68 @@ function parseAmzDate(value: string): Date | undefined {
 
 function formatAmzDate(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+/**
+ * The credential scope (`keyid/date/region/service/aws4_request`) and X-Amz-Date, checked against
+ * the server's key and each other: the region and request time, or why the request is refused.
+ */
+function readScope(parsed: SignatureParameters, serverKeyId: string): { readonly region: string; readonly requestTime: Date } | SigV4Result {
+  const scope = parsed.credential.split('/');
+  if (scope.length !== 5) {
+    return refuse('incomplete', `Credential must have exactly 5 slash-delimited elements, e.g. keyid/date/region/service/term, got '${parsed.credential}'`, `malformed Credential '${parsed.credential}'`);
+  }
+  const [accessKeyId, date, region, service, terminator] = scope;
+  if (accessKeyId !== serverKeyId) {
+    return refuse('unknown-key', UNKNOWN_KEY, `unknown access key ID '${accessKeyId}'; this server accepts only the access key ID it was started with`);
+  }
+  const requestTime = parseAmzDate(parsed.amzDate);
+  if (requestTime === undefined) {
+    return refuse('incomplete', `Date must be in ISO-8601 'basic format'. Got '${parsed.amzDate}'. See http://en.wikipedia.org/wiki/ISO_8601`, `X-Amz-Date '${parsed.amzDate}' is not in the form YYYYMMDDTHHMMSSZ`);
+  }
+  if (date !== parsed.amzDate.slice(0, 8)) {
+    return refuse('invalid', `Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP: '${date}' != '${parsed.amzDate.slice(0, 8)}', from '${parsed.amzDate}'.`, `credential scope date ${date} does not match the X-Amz-Date ${parsed.amzDate}`);
+  }
+  if (service !== SERVICE) {
+    return refuse('invalid', `Credential should be scoped to correct service: '${SERVICE}'. `, `credential scope service is '${service}'; a REST API request must be signed for '${SERVICE}'`);
+  }
+  if (terminator !== 'aws4_request') {
+    return refuse('invalid', `Credential should be scoped with a valid terminator: 'aws4_request', not '${terminator}'. `, `credential scope must end with 'aws4_request', got '${terminator}'`);
+  }
+  return { region, requestTime };
+}
+
+/** The values of the SignedHeaders (host and, unless presigned, x-amz-date among them), or why the request is refused. */
+function signedHeaderValues(request: SignedRequest, parsed: SignatureParameters): { readonly headers: Record<string, string> } | SigV4Result {
+  const names = parsed.signedHeaders.split(';');
+  if (!names.includes('host')) {
+    return refuse('invalid', "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.", `SignedHeaders must include 'host'; got '${parsed.signedHeaders}'`);
+  }
+  if (parsed.expiresSeconds === undefined && !names.includes('x-amz-date')) {
+    return refuse('invalid', MISMATCH, `SignedHeaders must include 'x-amz-date'; got '${parsed.signedHeaders}'`);
+  }
+  const headers: Record<string, string> = Object.create(null);
+  for (const name of names) {
+    const value = header(request.headers, name);
+    if (value === undefined) {
+      return refuse('invalid', MISMATCH, `signed header '${name}' is missing from the request`);
+    }
+    headers[name] = value;
+  }
+  return { headers };
+}
+
+/** Refuses a body that differs from its declared X-Amz-Content-Sha256, and a path the signature does not cover. */
+function checkContent(request: SignedRequest, rawPath: string): SigV4Result | undefined {
+  const bodyHash = createHash('sha256').update(request.body).digest('hex');
+  const declared = header(request.headers, 'x-amz-content-sha256')?.trim();
+  if (declared !== undefined && declared.toLowerCase() !== bodyHash) {
+    return refuse('invalid', MISMATCH, 'X-Amz-Content-Sha256 does not match the SHA-256 of the request body');
+  }
+  if (!isNormalPath(rawPath)) {
+    return refuse('invalid', MISMATCH, `the path '${rawPath}' has '.', '..' or empty segments, which the signature does not cover`);
+  }
+  return undefined;
 }
 
 function refuse(failure: SigV4Failure, message: string, reason: string): SigV4Result {

@@ -46,12 +46,6 @@ export function appendValue(single: Record<string, string>, multi: Record<string
   }
 }
 
-/**
- * Whether a template value is a JSON object: the project's one guard (src/outputs/cdk-free/json-data.ts),
- * under the name the template readers use.
- */
-export const isRecord = isPlainObject;
-
 /** A template value as a JSON object: itself when it is one, else an empty object. */
 export function asRecord(value: unknown): Record<string, unknown> {
   return isPlainObject(value) ? value : {};

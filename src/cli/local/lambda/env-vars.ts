@@ -4,7 +4,8 @@
  * construct path or `<stack>/<logical id>` applies to that function and wins over `Parameters`.
  * Both override the template's `Environment.Variables`.
  */
-import * as fs from 'fs';
+import { isPlainObject } from '../../../outputs/cdk-free/json-data';
+import { readJsonFile } from '../../../outputs/cdk-free/json-file';
 import { usageError } from '../common/local-api-error';
 import { ownSet } from '../common/own-record';
 import type { FunctionSpec } from '../model/function-spec';
@@ -42,13 +43,9 @@ function pointer(...keys: string[]): string {
   return keys.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Strings as written; numbers and booleans as their JSON text (as the SAM CLI converts them). */
 function variablesAt(file: string, value: unknown, key: string): Record<string, string> {
-  if (!isObject(value)) {
+  if (!isPlainObject(value)) {
     throw usageError(`--env-vars ${file}: ${pointer(key)} must be an object of NAME: "value" (got ${JSON.stringify(value)})`);
   }
   const out: Record<string, string> = Object.create(null);
@@ -72,19 +69,11 @@ function variablesAt(file: string, value: unknown, key: string): Record<string, 
 
 /** Reads and checks the file; a bad one is a usage error naming the file and the JSON pointer. */
 export function readEnvVarsFile(file: string): EnvVarsFile {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error: any) {
-    throw usageError(`--env-vars ${file}: cannot read the file (${error?.code ?? error?.message ?? error})`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error: any) {
-    throw usageError(`--env-vars ${file}: not valid JSON (${error?.message ?? error})`);
-  }
-  if (!isObject(json)) {
+  const json = readJsonFile(file, {
+    unreadable: (reason) => usageError(`--env-vars ${file}: cannot read the file (${reason})`),
+    invalid: (reason) => usageError(`--env-vars ${file}: not valid JSON (${reason})`),
+  });
+  if (!isPlainObject(json)) {
     throw usageError(`--env-vars ${file}: the file must hold one JSON object: {"Parameters": {"NAME": "value"}, "<function logical id or construct path>": {"NAME": "value"}}`);
   }
   let parameters: Record<string, string> = Object.create(null);

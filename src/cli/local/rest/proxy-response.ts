@@ -3,6 +3,7 @@
  * when it refuses it as malformed (502).
  */
 import { LAMBDA_RESPONSE_DROPPED, LAMBDA_RESPONSE_REMAPPED } from './header-table';
+import { isPlainObject } from '../../../outputs/cdk-free/json-data';
 
 /** Keys a proxy response may have; any other makes it malformed. */
 const ALLOWED_KEYS = new Set(['statusCode', 'headers', 'multiValueHeaders', 'body', 'isBase64Encoded']);
@@ -32,10 +33,10 @@ export function parseProxyResult(payload: string | undefined): ProxyResult {
   } catch {
     return malformed('the response is not JSON');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isPlainObject(value)) {
     return malformed(`the response is ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}, not an object`);
   }
-  const response = value as Record<string, unknown>;
+  const response = value;
   for (const key of Object.keys(response)) {
     if (!ALLOWED_KEYS.has(key)) {
       return malformed(`unexpected key '${key}' (allowed: ${[...ALLOWED_KEYS].join(', ')})`);
@@ -48,17 +49,17 @@ export function parseProxyResult(payload: string | undefined): ProxyResult {
     return malformed(`statusCode must be an integer HTTP status (got ${JSON.stringify(response.statusCode)})`);
   }
   const single = response.headers ?? {};
-  if (typeof single !== 'object' || Array.isArray(single)) {
+  if (!isPlainObject(single)) {
     return malformed('headers must be an object of strings');
   }
   const multi = response.multiValueHeaders ?? {};
-  if (typeof multi !== 'object' || Array.isArray(multi)) {
+  if (!isPlainObject(multi)) {
     return malformed('multiValueHeaders must be an object of string arrays');
   }
   const headers: Array<[string, string]> = [];
   const problem = Object.keys(multi).length === 0
-    ? addSingleHeaders(headers, single as Record<string, unknown>)
-    : addMergedHeaders(headers, single as Record<string, unknown>, multi as Record<string, unknown>);
+    ? addSingleHeaders(headers, single)
+    : addMergedHeaders(headers, single, multi);
   if (problem !== undefined) {
     return malformed(problem);
   }

@@ -13,6 +13,7 @@ import * as path from 'path';
 import { writeFileAtomic } from '../../../outputs/cdk-free/atomic-write';
 import { CarriedDocument, METADATA_KEY, PendingEntry, pendingMarker, readCarriedDocument, SLOT_SEPARATOR } from '../../../outputs/cdk-free/carriage';
 import { assemblyOutputsFileName } from '../../../outputs/cdk-free/file-names';
+import { failuresNaming, readJsonFile } from '../../../outputs/cdk-free/json-file';
 import { displayPointer, setAtPointer } from '../../../outputs/cdk-free/json-pointer';
 import { validateDocument } from '../../../outputs/cdk-free/validation';
 import { ClientConfigFormat, clientConfigFormat } from '../../outputs-format/client-config-format';
@@ -52,7 +53,7 @@ export function buildLocalOutputs(stack: StackSpec, assemblyDir: string, apis: r
   if (carriedRaw === undefined) {
     // Nothing was pending at synth: the synthesized file is final.
     const file = synthFile(assemblyDir, stack);
-    return { stack, document: JSON.parse(fs.readFileSync(file, 'utf8')), resolved: [], unresolved: [] };
+    return { stack, document: readJsonFile(file, failuresNaming(file, LocalApiError)) as Record<string, unknown>, resolved: [], unresolved: [] };
   }
   let carried: CarriedDocument;
   try {

@@ -6,6 +6,7 @@
  * It never guesses: a reference it cannot answer makes the whole expression unresolvable
  * ({@link Unresolvable}), and the caller decides what to do (keep the marker, keep the JSON).
  */
+import { isPlainObject } from '../../../outputs/cdk-free/json-data';
 
 /** Thrown when an expression refers to something the environment cannot answer. */
 export class Unresolvable extends Error {
@@ -137,7 +138,7 @@ function sub(arg: unknown, env: IntrinsicEnvironment): string {
   if (typeof template !== 'string') {
     throw new Unresolvable('Fn::Sub needs a string');
   }
-  if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) {
+  if (!isPlainObject(variables)) {
     throw new Unresolvable('Fn::Sub variables must be an object');
   }
   return template.replace(/\$\{([^}]*)\}/g, (whole, name: string) => {
@@ -145,7 +146,7 @@ function sub(arg: unknown, env: IntrinsicEnvironment): string {
       return `\${${name.slice(1)}}`;
     }
     if (Object.hasOwn(variables, name)) {
-      return asString(evaluate((variables as Record<string, unknown>)[name], env), 'Fn::Sub');
+      return asString(evaluate(variables[name], env), 'Fn::Sub');
     }
     const dot = name.indexOf('.');
     if (dot > 0 && !name.startsWith('AWS::')) {

@@ -2,11 +2,12 @@
  * How a template's resources point at each other: the logical id behind a `Ref` or `Fn::GetAtt`, and
  * the Lambda function an integration or authorizer URI invokes.
  */
+import { isPlainObject } from '../../../outputs/cdk-free/json-data';
 
 /** The logical id a `Ref` or `Fn::GetAtt` points to. */
 export function referencedId(expression: unknown): string | undefined {
-  if (expression && typeof expression === 'object' && !Array.isArray(expression)) {
-    const e = expression as Record<string, unknown>;
+  if (isPlainObject(expression)) {
+    const e = expression;
     if (typeof e.Ref === 'string') {
       return e.Ref;
     }

@@ -5,6 +5,7 @@
  * digits (`auth_time: '1680629979'`), and a list such as `cognito:groups` its items joined by
  * commas (`'admins,users'`); see https://repost.aws/questions/QUFJRBaEJRSmmqarNrvCWoQA.
  */
+import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
 import { MONTHS, two } from '../../common/dates';
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -31,7 +32,7 @@ function claimText(name: string, value: unknown): string {
   if (Array.isArray(value)) {
     return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(',');
   }
-  if (value !== null && typeof value === 'object') {
+  if (isPlainObject(value)) {
     return JSON.stringify(value);
   }
   return String(value);

@@ -3,30 +3,22 @@
  * `https://cognito-idp.<region>.amazonaws.com/<pool id>/.well-known/jwks.json`, saved to a file),
  * so tokens that pool issued verify locally too.
  */
-import * as fs from 'fs';
 import type { JWK } from 'jose';
+import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
+import { readJsonFile } from '../../../../outputs/cdk-free/json-file';
 import { usageError } from '../../common/local-api-error';
 
 export function readJwksFile(file: string): JWK[] {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw usageError(`--jwks ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw usageError(`--jwks ${file}: not JSON (${(error as Error).message})`);
-  }
-  const keys = (parsed as { keys?: unknown } | null)?.keys;
-  if (parsed === null || typeof parsed !== 'object' || !Array.isArray(keys)) {
+  const parsed = readJsonFile(file, {
+    unreadable: (reason) => usageError(`--jwks ${file}: cannot read the file (${reason})`),
+    invalid: (reason) => usageError(`--jwks ${file}: not JSON (${reason})`),
+  });
+  const keys = isPlainObject(parsed) ? parsed.keys : undefined;
+  if (!Array.isArray(keys)) {
     throw usageError(`--jwks ${file}: must be a JWK set, {"keys": [...]}, as a pool's .well-known/jwks.json is`);
   }
-  keys.forEach((key, i) => {
-    const k = key as Record<string, unknown> | null;
-    if (k === null || typeof k !== 'object' || k.kty !== 'RSA' || typeof k.n !== 'string' || typeof k.e !== 'string' || typeof k.kid !== 'string') {
+  keys.forEach((k: unknown, i) => {
+    if (!isPlainObject(k) || k.kty !== 'RSA' || typeof k.n !== 'string' || typeof k.e !== 'string' || typeof k.kid !== 'string') {
       throw usageError(`--jwks ${file}: /keys/${i} is not an RSA public key with kid, n and e (user pools sign with RS256)`);
     }
     if (typeof k.d === 'string') {

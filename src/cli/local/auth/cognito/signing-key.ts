@@ -10,6 +10,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { JWK } from 'jose';
 import { jose } from './jose-module';
+import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
+import { readJsonFile } from '../../../../outputs/cdk-free/json-file';
 import { LocalApiError } from '../../common/local-api-error';
 
 export const SIGNING_KEY_DIR = '.vendor-outputs';
@@ -39,17 +41,17 @@ export async function loadOrCreateSigningKey(file: string): Promise<SigningKey> 
 }
 
 export function readKeyFile(file: string): SigningKey {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new LocalApiError(`the local signing key ${file} cannot be read (${(error as Error).message}); delete it and a new one is made`);
-  }
-  const jwk = (parsed as { privateKey?: JWK } | null)?.privateKey;
-  if (jwk === undefined || jwk === null || typeof jwk !== 'object' || jwk.kty !== 'RSA' || typeof jwk.d !== 'string' || typeof jwk.kid !== 'string') {
+  const unusable = (message: string) => new LocalApiError(`the local signing key ${file} cannot be read (${message}); delete it and a new one is made`);
+  const parsed = readJsonFile(file, { unreadable: (_code, message) => unusable(message), invalid: unusable });
+  const jwk = isPlainObject(parsed) ? parsed.privateKey : undefined;
+  if (!isRsaPrivateKey(jwk)) {
     throw new LocalApiError(`the local signing key ${file} has no RSA private key at /privateKey; delete it and a new one is made`);
   }
   return { file, privateJwk: jwk, publicJwk: publicPart(jwk) };
+}
+
+function isRsaPrivateKey(value: unknown): value is JWK {
+  return isPlainObject(value) && value.kty === 'RSA' && typeof value.d === 'string' && typeof value.kid === 'string';
 }
 
 export function publicPart(jwk: JWK): JWK {

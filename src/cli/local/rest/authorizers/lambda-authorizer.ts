@@ -5,6 +5,7 @@
  * per identity source values for the authorizer's TTL.
  */
 import { AuthorizerCache, AuthorizerResult } from './authorizer-cache';
+import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
 import { requestId as newRequestId } from '../../common/ids';
 import { ownGet } from '../../common/own-record';
 import type { InvokeOutcome } from '../../lambda/invoke-outcome';
@@ -195,10 +196,10 @@ function parseResult(payload: string | undefined): AuthorizerResult | string {
   } catch {
     return 'the result is not JSON';
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isPlainObject(value)) {
     return 'the result is not an object';
   }
-  const { principalId, policyDocument, context, usageIdentifierKey } = value as Record<string, unknown>;
+  const { principalId, policyDocument, context, usageIdentifierKey } = value;
   if (typeof principalId !== 'string') {
     return 'principalId is missing or not a string';
   }
@@ -207,7 +208,7 @@ function parseResult(payload: string | undefined): AuthorizerResult | string {
   }
   const kept: Record<string, string | number | boolean> = {};
   if (context !== undefined && context !== null) {
-    if (typeof context !== 'object' || Array.isArray(context)) {
+    if (!isPlainObject(context)) {
       return 'context is not an object';
     }
     for (const [key, v] of Object.entries(context)) {

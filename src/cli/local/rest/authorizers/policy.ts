@@ -3,6 +3,7 @@
  * an explicit Deny wins, else an Allow is needed; `*` and `?` are wildcards in `Action` and
  * `Resource`; action names are compared without case, resources with case.
  */
+import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
 
 /** How the policy decides for the method ARN, or why it cannot be read. */
 export type PolicyDecision =
@@ -15,10 +16,10 @@ const INVOKE = 'execute-api:Invoke';
 
 /** Evaluates `policyDocument` for `execute-api:Invoke` on `methodArn`. */
 export function evaluatePolicy(policyDocument: unknown, methodArn: string): PolicyDecision {
-  if (policyDocument === null || typeof policyDocument !== 'object' || Array.isArray(policyDocument)) {
+  if (!isPlainObject(policyDocument)) {
     return { decision: 'malformed', reason: 'policyDocument is not an object' };
   }
-  const raw = (policyDocument as Record<string, unknown>).Statement;
+  const raw = policyDocument.Statement;
   const statements = Array.isArray(raw) ? raw : raw !== undefined && raw !== null ? [raw] : undefined;
   if (statements === undefined) {
     return { decision: 'malformed', reason: 'policyDocument has no Statement' };

@@ -6,6 +6,7 @@
  * A source with no value leaves its target out.
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/request-response-data-mappings.html
  */
+import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
 import { ownGet } from '../../common/own-record';
 import type { RoutedRequest } from '../pipeline/request';
 
@@ -131,8 +132,8 @@ function authorizerValue(authorizer: RoutedRequest['authorizer'], key: string): 
     return undefined;
   }
   const claims = ownGet(authorizer as Record<string, unknown>, 'claims');
-  if (key.startsWith('claims.') && claims !== null && typeof claims === 'object') {
-    const claim = ownGet(claims as Record<string, unknown>, key.slice('claims.'.length));
+  if (key.startsWith('claims.') && isPlainObject(claims)) {
+    const claim = ownGet(claims, key.slice('claims.'.length));
     return claim === undefined ? undefined : String(claim);
   }
   const value = ownGet(authorizer as Record<string, unknown>, key);

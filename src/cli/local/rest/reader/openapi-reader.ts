@@ -14,7 +14,8 @@
  * parameters are validators, models and request parameters (openapi-validation.ts).
  */
 import { readOpenApiValidation } from './openapi-validation';
-import { isRecord, stringList } from '../../common/own-record';
+import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
+import { stringList } from '../../common/own-record';
 
 /** An operation of the document, as the template would declare it. */
 export interface OpenApiMethod {
@@ -52,21 +53,21 @@ const OPERATIONS: ReadonlyArray<[string, string]> = [
 /** Reads the document; `idPrefix` (the API's logical id) makes the ids of its authorizers, validators and models unique in the stack. */
 export function readOpenApiBody(body: unknown, idPrefix: string): OpenApiApi {
   const notes: string[] = [];
-  const doc = isRecord(body) ? body : typeof body === 'string' ? parseText(body, notes) : {};
+  const doc = isPlainObject(body) ? body : typeof body === 'string' ? parseText(body, notes) : {};
   const schemes = securitySchemes(doc, idPrefix);
   const validation = readOpenApiValidation(doc, idPrefix);
-  if (!isRecord(doc.paths) && isRecord(body)) {
+  if (!isPlainObject(doc.paths) && isPlainObject(body)) {
     // `Fn::Transform` (AWS::Include) or another intrinsic standing for the whole document is not evaluated here.
     notes.push(`the OpenAPI document in Body has no paths object (keys: ${Object.keys(doc).join(', ') || 'none'}); no method is served`);
   }
   const methods: OpenApiMethod[] = [];
-  for (const [path, item] of Object.entries(isRecord(doc.paths) ? doc.paths : {})) {
-    if (!path.startsWith('/') || !isRecord(item)) {
+  for (const [path, item] of Object.entries(isPlainObject(doc.paths) ? doc.paths : {})) {
+    if (!path.startsWith('/') || !isPlainObject(item)) {
       continue;
     }
     for (const [key, httpMethod] of OPERATIONS) {
       const operation = item[key];
-      if (isRecord(operation)) {
+      if (isPlainObject(operation)) {
         const method = readOperation(path, httpMethod, operation, doc.security, schemes);
         Object.assign(method.properties, validation.methodProperties(item, operation));
         methods.push(method);
@@ -96,15 +97,15 @@ type Scheme =
 
 /** Security schemes by name: `securityDefinitions` (OpenAPI 2.0) or `components.securitySchemes` (3.x). */
 function securitySchemes(doc: Record<string, unknown>, idPrefix: string): Map<string, Scheme> {
-  const declared = isRecord(doc.securityDefinitions) ? doc.securityDefinitions
-    : isRecord(doc.components) && isRecord(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+  const declared = isPlainObject(doc.securityDefinitions) ? doc.securityDefinitions
+    : isPlainObject(doc.components) && isPlainObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
   const out = new Map<string, Scheme>();
   for (const [name, scheme] of Object.entries(declared)) {
-    if (!isRecord(scheme)) {
+    if (!isPlainObject(scheme)) {
       continue;
     }
     const authorizer = scheme['x-amazon-apigateway-authorizer'];
-    if (isRecord(authorizer)) {
+    if (isPlainObject(authorizer)) {
       const properties = authorizerProperties(name, scheme, authorizer);
       const authorizationType = properties.Type === 'COGNITO_USER_POOLS' ? 'COGNITO_USER_POOLS' : 'CUSTOM';
       out.set(name, { kind: 'authorizer', id: `${idPrefix}/${name}`, authorizationType, properties });
@@ -123,7 +124,7 @@ function readOperation(
   const label = `${httpMethod} ${path}`;
   // An operation's own `security` replaces the document's (an empty list: none).
   const security = Array.isArray(operation.security) ? operation.security : Array.isArray(topSecurity) ? topSecurity : [];
-  const requirements = security.filter(isRecord).flatMap((requirement) => Object.entries(requirement));
+  const requirements = security.filter(isPlainObject).flatMap((requirement) => Object.entries(requirement));
   const used = requirements.map(([name]) => schemes.get(name));
   const authorizerAt = used.findIndex((scheme) => scheme?.kind === 'authorizer');
   const properties: Record<string, unknown> = {
@@ -162,7 +163,7 @@ function authorizerProperties(name: string, scheme: Record<string, unknown>, aut
 
 /** `x-amazon-apigateway-integration` as a method's `Integration`. */
 function integrationOf(value: unknown): Record<string, unknown> {
-  if (!isRecord(value)) {
+  if (!isPlainObject(value)) {
     // No integration: the deploy would refuse the method; locally it answers 500 as an unknown type.
     return { Type: 'NONE' };
   }
@@ -178,8 +179,8 @@ function integrationOf(value: unknown): Record<string, unknown> {
     ConnectionType: value.connectionType,
     Credentials: value.credentials,
   };
-  if (isRecord(value.responses)) {
-    out.IntegrationResponses = Object.entries(value.responses).filter(([, r]) => isRecord(r)).map(([pattern, r]) => {
+  if (isPlainObject(value.responses)) {
+    out.IntegrationResponses = Object.entries(value.responses).filter(([, r]) => isPlainObject(r)).map(([pattern, r]) => {
       const response = r as Record<string, unknown>;
       return {
         StatusCode: response.statusCode,
@@ -194,7 +195,7 @@ function integrationOf(value: unknown): Record<string, unknown> {
 }
 
 function gatewayResponses(value: unknown): Array<Record<string, unknown>> {
-  return Object.entries(isRecord(value) ? value : {}).filter(([, r]) => isRecord(r)).map(([type, r]) => {
+  return Object.entries(isPlainObject(value) ? value : {}).filter(([, r]) => isPlainObject(r)).map(([type, r]) => {
     const response = r as Record<string, unknown>;
     return {
       ResponseType: type,
@@ -209,7 +210,7 @@ function gatewayResponses(value: unknown): Array<Record<string, unknown>> {
 function parseText(text: string, notes: string[]): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(text);
-    if (isRecord(parsed)) {
+    if (isPlainObject(parsed)) {
       return parsed;
     }
   } catch {

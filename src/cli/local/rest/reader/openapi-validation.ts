@@ -25,78 +25,111 @@ export interface OpenApiValidation {
 const SCHEMA_REF = /^#\/(?:components\/schemas|definitions)\/(.+)$/;
 
 export function readOpenApiValidation(doc: Record<string, unknown>, apiId: string): OpenApiValidation {
-  const resources: Record<string, unknown> = {};
-  const validatorIds = new Map<string, string>();
-  for (const [name, validator] of Object.entries(asRecord(doc['x-amazon-apigateway-request-validators']))) {
-    const v = asRecord(validator);
-    const id = `${apiId}/RequestValidator/${name}`;
-    validatorIds.set(name, id);
-    resources[id] = {
-      Type: 'AWS::ApiGateway::RequestValidator',
-      Properties: {
-        RestApiId: { Ref: apiId },
-        Name: name,
-        ValidateRequestBody: v.validateRequestBody === true,
-        ValidateRequestParameters: v.validateRequestParameters === true,
-      },
-    };
-  }
-  const modelUrl = (name: string) => `https://apigateway.amazonaws.com/restapis/${apiId}/models/${name}`;
-  const addModel = (name: string, schema: unknown): string => {
-    const id = `${apiId}/Model/${name}`;
-    resources[id] = { Type: 'AWS::ApiGateway::Model', Properties: { RestApiId: { Ref: apiId }, Name: name, Schema: withModelUrls(schema, modelUrl) } };
-    return id;
-  };
-  const schemas = asRecord(asRecord(doc.components).schemas ?? doc.definitions);
-  for (const [name, schema] of Object.entries(schemas)) {
-    addModel(name, schema);
-  }
-  const defaultValidator = doc['x-amazon-apigateway-request-validator'];
-  const consumes = stringList(doc.consumes);
-  let inline = 0;
+  return new DocumentValidation(doc, apiId);
+}
 
-  return {
-    resources,
-    methodProperties(pathItem, operation) {
-      const out: Record<string, unknown> = {};
-      const validatorName = operation['x-amazon-apigateway-request-validator'] ?? defaultValidator;
-      if (typeof validatorName === 'string' && validatorIds.has(validatorName)) {
-        out.RequestValidatorId = { Ref: validatorIds.get(validatorName) };
-      }
-      const parameters = [...list(pathItem.parameters), ...list(operation.parameters)].map((p) => resolve(doc, p));
-      const requestParameters: Record<string, boolean> = {};
-      const models: Record<string, unknown> = {};
-      const modelOf = (schema: unknown): unknown => {
-        const ref = asRecord(schema).$ref;
-        const m = typeof ref === 'string' ? SCHEMA_REF.exec(ref) : null;
-        // An inline schema becomes a model of its own, as the import creates one.
-        return { Ref: m ? `${apiId}/Model/${decodePointer(m[1])}` : addModel(`Inline${++inline}`, schema) };
+/** The document's validators and schema models, and each operation's validation as it is asked for. */
+class DocumentValidation implements OpenApiValidation {
+  public readonly resources: Record<string, unknown> = {};
+  private readonly validatorIds = new Map<string, string>();
+  private readonly defaultValidator: unknown;
+  private readonly consumes: string[];
+  /** Inline request body schemas seen so far: they become models `Inline1`, `Inline2`... */
+  private inline = 0;
+
+  constructor(private readonly doc: Record<string, unknown>, private readonly apiId: string) {
+    this.addValidators();
+    this.addSchemaModels();
+    this.defaultValidator = doc['x-amazon-apigateway-request-validator'];
+    this.consumes = stringList(doc.consumes);
+  }
+
+  public methodProperties(pathItem: Record<string, unknown>, operation: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const validatorName = operation['x-amazon-apigateway-request-validator'] ?? this.defaultValidator;
+    if (typeof validatorName === 'string' && this.validatorIds.has(validatorName)) {
+      out.RequestValidatorId = { Ref: this.validatorIds.get(validatorName) };
+    }
+    const parameters = [...list(pathItem.parameters), ...list(operation.parameters)].map((p) => resolve(this.doc, p));
+    const requestParameters: Record<string, boolean> = {};
+    const models: Record<string, unknown> = {};
+    for (const parameter of parameters) {
+      this.readParameter(parameter, operation, requestParameters, models);
+    }
+    this.readRequestBody(operation, models);
+    if (Object.keys(requestParameters).length > 0) {
+      out.RequestParameters = requestParameters;
+    }
+    if (Object.keys(models).length > 0) {
+      out.RequestModels = models;
+    }
+    return out;
+  }
+
+  /** `x-amazon-apigateway-request-validators`: one `AWS::ApiGateway::RequestValidator` each. */
+  private addValidators(): void {
+    for (const [name, validator] of Object.entries(asRecord(this.doc['x-amazon-apigateway-request-validators']))) {
+      const v = asRecord(validator);
+      const id = `${this.apiId}/RequestValidator/${name}`;
+      this.validatorIds.set(name, id);
+      this.resources[id] = {
+        Type: 'AWS::ApiGateway::RequestValidator',
+        Properties: {
+          RestApiId: { Ref: this.apiId },
+          Name: name,
+          ValidateRequestBody: v.validateRequestBody === true,
+          ValidateRequestParameters: v.validateRequestParameters === true,
+        },
       };
-      for (const parameter of parameters) {
-        const location = { path: 'path', query: 'querystring', header: 'header' }[String(parameter.in)];
-        if (location !== undefined && typeof parameter.name === 'string') {
-          ownSet(requestParameters, `method.request.${location}.${parameter.name}`, parameter.required === true);
-        } else if (parameter.in === 'body' && parameter.schema !== undefined) {
-          const types = stringList(operation.consumes);
-          for (const type of types.length > 0 ? types : consumes.length > 0 ? consumes : ['application/json']) {
-            ownSet(models, type, modelOf(parameter.schema));
-          }
-        }
+    }
+  }
+
+  /** `components.schemas` (`definitions` in OpenAPI 2.0): a model each, of the same name. */
+  private addSchemaModels(): void {
+    const schemas = asRecord(asRecord(this.doc.components).schemas ?? this.doc.definitions);
+    for (const [name, schema] of Object.entries(schemas)) {
+      this.addModel(name, schema);
+    }
+  }
+
+  private addModel(name: string, schema: unknown): string {
+    const id = `${this.apiId}/Model/${name}`;
+    const modelUrl = (model: string) => `https://apigateway.amazonaws.com/restapis/${this.apiId}/models/${model}`;
+    this.resources[id] = { Type: 'AWS::ApiGateway::Model', Properties: { RestApiId: { Ref: this.apiId }, Name: name, Schema: withModelUrls(schema, modelUrl) } };
+    return id;
+  }
+
+  /** A path, query or header parameter is a request parameter; an OpenAPI 2.0 body parameter a model per content type. */
+  private readParameter(
+    parameter: Record<string, unknown>, operation: Record<string, unknown>,
+    requestParameters: Record<string, boolean>, models: Record<string, unknown>,
+  ): void {
+    const location = { path: 'path', query: 'querystring', header: 'header' }[String(parameter.in)];
+    if (location !== undefined && typeof parameter.name === 'string') {
+      ownSet(requestParameters, `method.request.${location}.${parameter.name}`, parameter.required === true);
+    } else if (parameter.in === 'body' && parameter.schema !== undefined) {
+      const types = stringList(operation.consumes);
+      for (const type of types.length > 0 ? types : this.consumes.length > 0 ? this.consumes : ['application/json']) {
+        ownSet(models, type, this.modelOf(parameter.schema));
       }
-      for (const [type, media] of Object.entries(asRecord(resolve(doc, operation.requestBody).content))) {
-        if (asRecord(media).schema !== undefined) {
-          ownSet(models, type, modelOf(asRecord(media).schema));
-        }
+    }
+  }
+
+  /** OpenAPI 3's `requestBody`: the schema of each content type. */
+  private readRequestBody(operation: Record<string, unknown>, models: Record<string, unknown>): void {
+    for (const [type, media] of Object.entries(asRecord(resolve(this.doc, operation.requestBody).content))) {
+      if (asRecord(media).schema !== undefined) {
+        ownSet(models, type, this.modelOf(asRecord(media).schema));
       }
-      if (Object.keys(requestParameters).length > 0) {
-        out.RequestParameters = requestParameters;
-      }
-      if (Object.keys(models).length > 0) {
-        out.RequestModels = models;
-      }
-      return out;
-    },
-  };
+    }
+  }
+
+  /** The `Ref` of a body schema's model: the referenced schema's, or (inline) a model of its own, as the import creates one. */
+  private modelOf(schema: unknown): unknown {
+    const ref = asRecord(schema).$ref;
+    const m = typeof ref === 'string' ? SCHEMA_REF.exec(ref) : null;
+    return { Ref: m ? `${this.apiId}/Model/${decodePointer(m[1])}` : this.addModel(`Inline${++this.inline}`, schema) };
+  }
 }
 
 /** The schema with its `#/components/schemas/X` (or `#/definitions/X`) references as model URLs. */

@@ -5,6 +5,7 @@
  * `RequestModels` and required `RequestParameters`. A model that cannot be used is a start-up
  * warning naming it and the methods that validate bodies with it.
  */
+import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
 import type { BodyModelSpec, RequestValidationSpec, RequiredParameterSpec } from '../../model/rest-api';
 import type { IntrinsicEnvironment } from '../../template/intrinsics';
 import { compileModels, ModelLookup } from '../validation/model-compiler';
@@ -89,7 +90,7 @@ function modelFor(reference: unknown, schemas: ReturnType<typeof readModelSchema
 /** `RequestParameters` entries set to true, in the template's order. */
 function requiredParameters(parameters: unknown): RequiredParameterSpec[] {
   const out: RequiredParameterSpec[] = [];
-  const entries = parameters !== null && typeof parameters === 'object' ? Object.entries(parameters as Record<string, unknown>) : [];
+  const entries = isPlainObject(parameters) ? Object.entries(parameters) : [];
   for (const [key, required] of entries) {
     const m = PARAMETER.exec(key);
     if (m && isTrue(required)) {

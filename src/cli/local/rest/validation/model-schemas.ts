@@ -4,6 +4,7 @@
  * the API's `Ref` and another model's `Ref`) evaluated. API Gateway's own `Empty` and `Error` models
  * are always there, as in every REST API.
  */
+import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
 import { evaluate, IntrinsicEnvironment, Unresolvable } from '../../template/intrinsics';
 
 /** A model of the API, by its `Name`. */
@@ -29,11 +30,8 @@ const BUILT_IN: readonly ModelSchema[] = [
 
 /** The logical id a `Ref` points to, when `expression` is one. */
 export function refTarget(expression: unknown): string | undefined {
-  if (expression !== null && typeof expression === 'object' && !Array.isArray(expression)) {
-    const ref = (expression as Record<string, unknown>).Ref;
-    return typeof ref === 'string' ? ref : undefined;
-  }
-  return undefined;
+  const ref = isPlainObject(expression) ? expression.Ref : undefined;
+  return typeof ref === 'string' ? ref : undefined;
 }
 
 /** A model's name: its literal `Name`, else the logical id (CloudFormation would generate one). */
@@ -86,7 +84,7 @@ function readSchema(raw: unknown, environment: IntrinsicEnvironment): { schema?:
     }
     throw error;
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isPlainObject(value)) {
     return { problem: 'its schema is not a JSON object' };
   }
   // A JSON round trip gives ordinary objects (the evaluator's are prototype-free).

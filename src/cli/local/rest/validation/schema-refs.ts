@@ -2,6 +2,7 @@
  * Copies a JSON Schema with its `$ref` strings rewritten (model URLs, OpenAPI component references).
  * Keys are copied as own properties, `__proto__` included: schemas come from templates.
  */
+import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
 
 /**
  * The schema with each `$ref` string that `rewrite` maps replaced (undefined keeps it); with
@@ -12,7 +13,7 @@ export function rewriteRefs(schema: unknown, rewrite: (ref: string) => string | 
     if (Array.isArray(value)) {
       return value.map((v) => visit(v, false));
     }
-    if (value === null || typeof value !== 'object') {
+    if (!isPlainObject(value)) {
       return value;
     }
     const out: Record<string, unknown> = {};

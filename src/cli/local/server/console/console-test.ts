@@ -2,6 +2,7 @@
  * The page's TEST button: the form's fields (JSON) checked and turned into the same TEST that
  * `vendor-outputs test-invoke` runs (see ../test-invoke-run.ts).
  */
+import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
 import type { Invoker } from '../../lambda/invoker';
 import type { FunctionSpec } from '../../model/function-spec';
 import type { Endpoint } from '../endpoint';
@@ -35,10 +36,10 @@ export function parseTestForm(text: string): ConsoleTestForm {
   } catch (error) {
     throw new ConsoleFormError(`the request body is not JSON: ${(error as Error).message}`);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+  if (!isPlainObject(parsed)) {
     throw new ConsoleFormError(`the request body must be a JSON object with the fields ${FIELDS.join(', ')}`);
   }
-  const form = parsed as Record<string, unknown>;
+  const form = parsed;
   for (const field of FIELDS) {
     const value = Object.prototype.hasOwnProperty.call(form, field) ? form[field] : '';
     if (typeof value !== 'string') {

@@ -1,6 +1,7 @@
 /**
  * Where a local vendor_outputs.json still holds values known only after a cloud deploy.
  */
+import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
 import { childPointer } from '../../../../outputs/cdk-free/json-pointer';
 import { isPendingMarker } from '../../../validate/pending-marker';
 
@@ -12,7 +13,7 @@ export function pendingPointers(value: unknown, pointer = ''): string[] {
   if (Array.isArray(value)) {
     return value.flatMap((item, i) => pendingPointers(item, childPointer(pointer, i)));
   }
-  if (value !== null && typeof value === 'object') {
+  if (isPlainObject(value)) {
     return Object.entries(value).flatMap(([key, item]) => pendingPointers(item, childPointer(pointer, key)));
   }
   return [];
