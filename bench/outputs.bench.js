@@ -88,7 +88,7 @@ exports.run = async function run(report) {
       version: '1',
       data: { vendor_region: 'eu-west-1', url: 'https://x/graphql', default_authorization_type: 'API_KEY', authorization_types: ['API_KEY'], model_introspection: { version: 1, models } },
     });
-    const { validateDocument } = require(path.join(ROOT, 'lib', 'outputs', 'validation'));
+    const { validateDocument } = require(path.join(ROOT, 'lib', 'outputs', 'cdk-free', 'validation'));
     const parseOnly = [];
     const parseAndValidate = [];
     for (let i = 0; i < 15; i++) {
