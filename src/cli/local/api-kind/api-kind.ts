@@ -27,7 +27,7 @@ export type FunctionLabel = (functionKey: string) => string;
 /** The kinds there are (an ApiSpec without a kind is a REST API). */
 export type ApiKindName = NonNullable<ApiSpec['kind']>;
 
-/** A request as the server received it (REST's GatewayRequest has this shape). */
+/** A request as the server received it (REST's GatewayRequest is this type). */
 export interface ApiRequest {
   readonly method: string;
   /** Path with query string as received (still percent-encoded), e.g. `/prod/items?limit=5`. */

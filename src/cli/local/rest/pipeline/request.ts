@@ -4,6 +4,7 @@
  */
 import type { ExecutionLog } from './execution-log';
 import type { KeyCounters } from './key-counters';
+import type { ApiRequest } from '../../api-kind/api-kind';
 import type { TokenVerifier } from '../../auth/cognito/token-verifier';
 import type { SigV4Verifier } from '../../auth/sigv4';
 import type { ParsedQuery } from '../../common/query-string';
@@ -12,18 +13,8 @@ import type { FunctionSpec } from '../../model/function-spec';
 import type { ApiKeySpec, ApiSpec, UsagePlanSpec } from '../../model/rest-api';
 import type { RouteMatch } from '../router';
 
-/** A request as received. */
-export interface GatewayRequest {
-  readonly method: string;
-  /** Path with query string as received (still percent-encoded), e.g. `/prod/items?limit=5`. */
-  readonly target: string;
-  /** Headers in the order received, names as sent. */
-  readonly rawHeaders: ReadonlyArray<readonly [string, string]>;
-  readonly body: Buffer;
-  readonly sourceIp: string;
-  /** Local port, for `X-Forwarded-Port`. */
-  readonly port?: number;
-}
+/** A request as received: what the server hands every API kind. */
+export type GatewayRequest = ApiRequest;
 
 /** The answer, plus what the terminal log shows. */
 export interface GatewayResponse {
