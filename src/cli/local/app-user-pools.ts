@@ -2,11 +2,11 @@
  * The user pools the Cognito authorizers of an app trust, and the verifier `serve` and
  * `test-invoke` check their tokens with: the local signing key, plus the keys of `--jwks`.
  */
+import { apiKindOf } from './api-kinds';
 import { readJwksFile } from './auth/cognito/jwks-file';
 import { loadOrCreateSigningKey, signingKeyFile } from './auth/cognito/signing-key';
 import { TokenVerifier } from './auth/cognito/token-verifier';
 import type { LocalApp } from './model/local-app';
-import { listMethods } from './rest/router';
 
 /** A pool with the authorizers that name it. */
 export interface AppPool {
@@ -16,28 +16,23 @@ export interface AppPool {
   readonly authorizers: readonly string[];
 }
 
-/** Every pool of every Cognito authorizer a method of the app uses, once each. */
+/** Every pool of every Cognito authorizer a route of the app uses, once each (each API kind says which its routes use). */
 export function appPools(app: LocalApp): AppPool[] {
   const pools = new Map<string, { poolId: string; region: string; clientIds: string[]; authorizers: string[] }>();
-  for (const api of app.apis) {
-    for (const { method } of listMethods(api.root)) {
-      const authorizer = method.cognitoAuthorizer;
-      for (const pool of authorizer?.pools ?? []) {
-        const entry = pools.get(pool.poolId) ?? { poolId: pool.poolId, region: pool.region, clientIds: [], authorizers: [] };
-        entry.clientIds.push(...pool.clientIds.filter((c) => !entry.clientIds.includes(c)));
-        if (!entry.authorizers.includes(authorizer!.name)) {
-          entry.authorizers.push(authorizer!.name);
-        }
-        pools.set(pool.poolId, entry);
-      }
+  for (const use of app.apis.flatMap((api) => apiKindOf(api).userPools(api).pools)) {
+    const entry = pools.get(use.poolId) ?? { poolId: use.poolId, region: use.region, clientIds: [], authorizers: [] };
+    entry.clientIds.push(...use.clientIds.filter((c) => !entry.clientIds.includes(c)));
+    if (!entry.authorizers.includes(use.authorizer)) {
+      entry.authorizers.push(use.authorizer);
     }
+    pools.set(use.poolId, entry);
   }
   return [...pools.values()];
 }
 
-/** Whether a method of the app is authorized by a Cognito authorizer. */
+/** Whether a route of the app is authorized by a Cognito user pool. */
 export function hasCognitoMethods(app: LocalApp): boolean {
-  return app.apis.some((api) => listMethods(api.root).some(({ method }) => method.authorizationType === 'COGNITO_USER_POOLS'));
+  return app.apis.some((api) => apiKindOf(api).userPools(api).uses);
 }
 
 /**

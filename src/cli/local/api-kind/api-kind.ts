@@ -88,4 +88,18 @@ export interface ApiKind {
   routes(api: ApiSpec, stageUrl: string): string[];
   /** The answer to a request whose body is larger than `maxBodyBytes`. */
   tooLarge(requestId: string): ApiResponse;
+  /**
+   * The Cognito user pools the API's authorizers trust, one entry per authorizer and pool, and
+   * whether a route of it is authorized by a user pool at all (then `serve` checks tokens).
+   */
+  userPools(api: ApiSpec): { readonly uses: boolean; readonly pools: readonly UserPoolUse[] };
+}
+
+/** A Cognito user pool as one authorizer of an API trusts it. */
+export interface UserPoolUse {
+  readonly poolId: string;
+  readonly region: string;
+  readonly clientIds: readonly string[];
+  /** The authorizer's name (listed by `vendor-outputs token`). */
+  readonly authorizer: string;
 }

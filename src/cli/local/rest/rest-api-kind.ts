@@ -24,4 +24,13 @@ export const REST_API_KIND: ApiKind = {
   },
   maxBodyBytes: MAX_BODY_BYTES,
   tooLarge,
+  userPools(api) {
+    const methods = listMethods(api.root).map(({ method }) => method);
+    return {
+      uses: methods.some((method) => method.authorizationType === 'COGNITO_USER_POOLS'),
+      pools: methods.flatMap(({ cognitoAuthorizer }) => (cognitoAuthorizer?.pools ?? []).map(({ poolId, region, clientIds }) => ({
+        poolId, region, clientIds, authorizer: cognitoAuthorizer!.name,
+      }))),
+    };
+  },
 };
