@@ -42,7 +42,8 @@ describe('parseLocalApiOptions', () => {
         apiKeys: [{ name: 'partner', value: 'partner-key-0123456789abcdef' }],
         jwks: 'jwks.json',
       });
-      expect(settings.envVars).toBeDefined();
+      expect(settings.envVars).toMatchObject({ file: envVarsFile, parameters: { STAGE: 'local' } });
+      expect(settings.envVars?.perFunction.size).toBe(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -4,7 +4,7 @@
  */
 import type { ExecutionLog } from './execution-log';
 import type { KeyCounters } from './key-counters';
-import type { ApiRequest } from '../../api-kind/api-kind';
+import type { ApiRequest, ApiResponse } from '../../api-kind/api-kind';
 import type { TokenVerifier } from '../../auth/cognito/token-verifier';
 import type { SigV4Verifier } from '../../auth/sigv4';
 import type { ParsedQuery } from '../../common/query-string';
@@ -16,16 +16,8 @@ import type { RouteMatch } from '../router';
 /** A request as received: what the server hands every API kind. */
 export type GatewayRequest = ApiRequest;
 
-/** The answer, plus what the terminal log shows. */
-export interface GatewayResponse {
-  readonly statusCode: number;
-  readonly headers: ReadonlyArray<readonly [string, string]>;
-  /** Text (UTF-8) or bytes. */
-  readonly body: string | Buffer;
-  readonly requestId: string;
-  /** Matched resource path, when one matched. */
-  readonly resourcePath?: string;
-}
+/** The answer, plus what the terminal log shows: what every API kind hands the server. */
+export type GatewayResponse = ApiResponse;
 
 /** How one API's gateway is set up (the same for every request). */
 export interface GatewaySettings {

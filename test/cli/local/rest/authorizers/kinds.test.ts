@@ -36,7 +36,7 @@ test('no two kinds claim an authorization type or an authorizer type; each finds
     expect(authorizerKind(kind.authorizationType)).toBe(kind);
     for (const type of kind.authorizerTypes) {
       expect(authorizerKindReading(type)).toBe(kind);
-      expect(kind.read).toBeDefined();
+      expect(typeof kind.read).toBe('function');
     }
   }
   expect(authorizationTypes.sort()).toEqual(['AWS_IAM', 'COGNITO_USER_POOLS', 'CUSTOM', 'NONE']);
