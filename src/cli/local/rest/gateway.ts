@@ -60,13 +60,15 @@ export class LocalGateway {
     if (isGatewayError(result)) {
       return this.fail(routed, result);
     }
-    const response = mapResponse(routed, result);
+    const mapped = mapResponse(routed, result);
+    const response = mapped instanceof Promise ? await mapped : mapped;
     log?.add(`Method completed with status: ${response.statusCode}`);
     return response;
   }
 
-  private fail(routed: RoutedRequest, error: GatewayError): GatewayResponse {
-    const response = renderError(this.settings.api, routed.ids, error, routed);
+  private async fail(routed: RoutedRequest, error: GatewayError): Promise<GatewayResponse> {
+    const rendered = renderError(this.settings.api, routed.ids, error, routed);
+    const response = rendered instanceof Promise ? await rendered : rendered;
     routed.log?.add(`Method completed with status: ${response.statusCode}`);
     return response;
   }

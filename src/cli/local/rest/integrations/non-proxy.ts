@@ -24,7 +24,7 @@ import { mapIntegrationResponse, selectIntegrationResponse } from './non-proxy/r
 import { mapRequestParameters } from './request-parameters';
 
 export async function integrateNonProxy(routed: RoutedRequest, integration: NonProxyIntegrationSpec): Promise<IntegrationResult> {
-  const request = integrationRequest(routed, integration);
+  const request = await integrationRequest(routed, integration);
   if (isGatewayError(request)) {
     return request;
   }
@@ -40,16 +40,16 @@ export async function integrateNonProxy(routed: RoutedRequest, integration: NonP
     return API_CONFIGURATION_ERROR;
   }
   try {
-    return mapIntegrationResponse(routed, integration, selected, backend);
+    return await mapIntegrationResponse(routed, integration, selected, backend);
   } catch (e) {
     return templateFailed(routed, e, 'response');
   }
 }
 
 /** The mapped body and parameters, or the gateway's refusal. */
-function integrationRequest(routed: RoutedRequest, integration: NonProxyIntegrationSpec): IntegrationRequest | GatewayError {
+async function integrationRequest(routed: RoutedRequest, integration: NonProxyIntegrationSpec): Promise<IntegrationRequest | GatewayError> {
   try {
-    const mapped = mapRequest(routed, integration);
+    const mapped = await mapRequest(routed, integration);
     if ('unsupportedMediaType' in mapped) {
       routed.settings.note?.(routed.ids.requestId, `no request template for ${routed.headers.get('content-type') ?? 'application/json'} and the passthrough behavior is ${integration.passthroughBehavior}`);
       routed.log?.add(`Execution failed: the request's content type has no mapping template (passthrough behavior ${integration.passthroughBehavior})`);

@@ -12,7 +12,7 @@ import { templateInputOf } from '../integrations/non-proxy/template-input';
 import { sourceValues } from '../integrations/request-parameters';
 import type { ContextInput, GatewayErrorContext } from '../mapping/context-variable';
 import type { RequestParameters } from '../mapping/input-variable';
-import { renderTemplate, TemplateInput } from '../mapping/render-template';
+import { renderTemplate, TemplateInput, TemplateOutput } from '../mapping/render-template';
 
 /** What the gateway response's mappings give for this request. */
 export interface MappedGatewayResponse {
@@ -21,7 +21,10 @@ export interface MappedGatewayResponse {
   readonly body?: { readonly text: string; readonly contentType: string };
 }
 
-export function mapGatewayResponse(spec: GatewayResponseSpec, error: GatewayError, request: ReceivedRequest | RoutedRequest): MappedGatewayResponse {
+/** At once when the response has no template or a static one; else a promise (the template is evaluated off the server's thread). */
+export function mapGatewayResponse(
+  spec: GatewayResponseSpec, error: GatewayError, request: ReceivedRequest | RoutedRequest,
+): MappedGatewayResponse | Promise<MappedGatewayResponse> {
   const routed = 'route' in request ? request : undefined;
   const headers: Array<[string, string]> = [];
   for (const [name, expression] of Object.entries(spec.mappedHeaders)) {
@@ -41,12 +44,16 @@ export function mapGatewayResponse(spec: GatewayResponseSpec, error: GatewayErro
     validationErrorString: error.validationErrorString ?? '',
   };
   const base = routed !== undefined ? templateInputOf(routed, '') : receivedTemplateInput(request);
-  try {
-    const { text } = renderTemplate(spec.templates[contentType], { ...base, context: { ...base.context, error: errorContext } });
-    return { headers, body: { text, contentType } };
-  } catch (e) {
+  const failed = (e: unknown): MappedGatewayResponse => {
     request.settings.note?.(request.ids.requestId, `gateway response ${spec.responseType}: its template failed (${(e as Error).message}); the default body was sent`);
     return { headers };
+  };
+  try {
+    const output = renderTemplate(spec.templates[contentType], { ...base, context: { ...base.context, error: errorContext } });
+    const mapped = ({ text }: TemplateOutput): MappedGatewayResponse => ({ headers, body: { text, contentType } });
+    return output instanceof Promise ? output.then(mapped, failed) : mapped(output);
+  } catch (e) {
+    return failed(e);
   }
 }
 

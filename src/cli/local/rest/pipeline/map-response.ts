@@ -12,7 +12,8 @@ import { renderError } from './render-error';
 import type { GatewayResponse, RoutedRequest } from './request';
 import { unsendable } from './sendable';
 
-export function mapResponse(routed: RoutedRequest, response: MethodResponse): GatewayResponse {
+/** At once, unless a gateway response's template renders the 502 (then a promise). */
+export function mapResponse(routed: RoutedRequest, response: MethodResponse): GatewayResponse | Promise<GatewayResponse> {
   const { ids, log, settings } = routed;
   const problem = unsendable(response);
   if (problem !== undefined) {

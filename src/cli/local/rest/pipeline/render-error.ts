@@ -14,9 +14,12 @@ export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /**
  * A gateway error response, with the API's `AWS::ApiGateway::GatewayResponse` applied: its status,
- * its headers, and, given the request, its mapped header values and template.
+ * its headers, and, given the request, its mapped header values and template. At once, unless a
+ * template has to be evaluated (off the server's thread): then a promise.
  */
-export function renderError(api: ApiSpec, ids: RequestIds, error: GatewayError, request?: ReceivedRequest): GatewayResponse {
+export function renderError(
+  api: ApiSpec, ids: RequestIds, error: GatewayError, request?: ReceivedRequest,
+): GatewayResponse | Promise<GatewayResponse> {
   const fallback = error.status >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX';
   const responses = error.beforeStage ? [] : api.gatewayResponses;
   const custom = responses.find((r) => r.responseType === error.type) ?? responses.find((r) => r.responseType === fallback);
@@ -31,20 +34,28 @@ export function renderError(api: ApiSpec, ids: RequestIds, error: GatewayError, 
   for (const [name, value] of Object.entries(custom?.headers ?? {})) {
     setHeader(headers, name, value);
   }
-  let body = error.body ?? JSON.stringify({ [error.messageKey ?? 'message']: error.message });
-  if (custom !== undefined && request !== undefined && hasMappings(custom)) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    mappingModule ??= require('./gateway-response-mapping') as typeof import('./gateway-response-mapping');
-    const mapped = mappingModule.mapGatewayResponse(custom, error, request);
-    for (const [name, value] of mapped.headers) {
-      setHeader(headers, name, value);
-    }
-    if (mapped.body !== undefined) {
-      body = mapped.body.text;
-      setHeader(headers, 'Content-Type', mapped.body.contentType);
-    }
+  const body = error.body ?? JSON.stringify({ [error.messageKey ?? 'message']: error.message });
+  const response: GatewayResponse = { statusCode: custom?.statusCode ?? error.status, headers, body, requestId: ids.requestId };
+  if (custom === undefined || request === undefined || !hasMappings(custom)) {
+    return response;
   }
-  return { statusCode: custom?.statusCode ?? error.status, headers, body, requestId: ids.requestId };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  mappingModule ??= require('./gateway-response-mapping') as typeof import('./gateway-response-mapping');
+  const mapped = mappingModule.mapGatewayResponse(custom, error, request);
+  return mapped instanceof Promise ? mapped.then((m) => withMappings(response, m)) : withMappings(response, mapped);
+}
+
+/** The response with the gateway response's mapped headers and rendered template applied. */
+function withMappings(response: GatewayResponse, mapped: import('./gateway-response-mapping').MappedGatewayResponse): GatewayResponse {
+  const headers = [...response.headers] as Array<[string, string]>;
+  for (const [name, value] of mapped.headers) {
+    setHeader(headers, name, value);
+  }
+  if (mapped.body === undefined) {
+    return { ...response, headers };
+  }
+  setHeader(headers, 'Content-Type', mapped.body.contentType);
+  return { ...response, headers, body: mapped.body.text };
 }
 
 function hasMappings(spec: GatewayResponseSpec): boolean {

@@ -1,74 +1,84 @@
 /**
- * Mapping templates evaluated by the real velocityjs engine: `$input`, `$context`, `$stageVariables`,
- * the overrides a template sets, and the errors (a body that is not JSON, a template that does not
- * parse).
+ * Templates rendered for the gateway: a static template at once, any other in a template host
+ * process; outputs and errors (kind, reason, message) cross intact; a host past its deadline is
+ * killed, one whose heap runs out dies, and either way the template fails and the next one gets a
+ * new host.
  */
-import { BASE, captured, render } from './template-input';
+import { BASE } from './template-input';
 import { renderTemplate } from '../../../../../src/cli/local/rest/mapping/render-template';
+import { TemplateError } from '../../../../../src/cli/local/rest/mapping/template-error';
+import { MAX_TEMPLATE_BYTES } from '../../../../../src/cli/local/rest/mapping/template-limits';
 
-describe('$input', () => {
-  test('$input.body is the payload as it is', () => {
-    expect(render('$input.body')).toBe(BASE.body);
-  });
+jest.setTimeout(30_000);
 
-  test.each([
-    ["$input.json('$.name')", '"Ann"'],
-    ["$input.json('$.tags')", '["a","b"]'],
-    ["$input.json('$.n')", '3'],
-    ["$input.json('$.nested.k[1].v')", '2'],
-    ["$input.json('$.nested.k[*].v')", '[1,2]'],
-    ["$input.json('$..v')", '[1,2]'],
-    ["$input.json('$.missing')", '""'],
-  ])('%s → %s', (template, expected) => {
-    expect(render(template)).toBe(expected);
-  });
-
-  test('$input.path gives objects the template can navigate', () => {
-    expect(render("$input.path('$.name')|$input.path('$.tags').size()|$input.path('$.tags').get(1)|$input.path('$.nested').k[0].v")).toBe('Ann|2|b|1');
-  });
-
-  test("an empty body is {} for $input.json('$') and $input.path('$')", () => {
-    expect(render("$input.json('$')|$input.path('$').size()", { body: '' })).toBe('{}|0');
-  });
-
-  test('a body that is not JSON fails a template that reads it as JSON, as the client\'s error', () => {
-    expect(render('[$input.body]', { body: 'a=1&b=2' })).toBe('[a=1&b=2]');
-    const error = captured(() => render("$input.json('$')", { body: 'a=1&b=2' }));
-    expect(error.kind).toBe('body-not-json');
-    expect(error.reason).toMatch(/JSON/);
-  });
-
-  test('$input.params(name) looks in the path, then the query string, then the headers (any case); empty when absent', () => {
-    expect(render("$input.params('dup')|$input.params('q')|$input.params('x-trace')|[$input.params('nothing')]")).toBe('from-path|z|t1|[]');
-  });
-
-  test('$input.params() has path, querystring and header maps', () => {
-    const template = '#set($all = $input.params())#foreach($type in $all.keySet())$type:#foreach($name in $all.get($type).keySet())$name=$util.escapeJavaScript($all.get($type).get($name))#if($foreach.hasNext),#end#end;#end';
-    expect(render(template)).toBe('path:id=7,dup=from-path;querystring:q=z,dup=from-query;header:X-Trace=t1,dup=from-header,Origin=https:\\/\\/a.example;');
-    expect(render('$input.params().header.get("Origin")|$input.params().path.id')).toBe('https://a.example|7');
-  });
-});
-
-describe('$context and $stageVariables', () => {
-  test('request, resource, stage, identity and authorizer values', () => {
-    const template = '$context.requestId $context.extendedRequestId $context.httpMethod $context.resourcePath $context.resourceId $context.stage $context.path '
-      + '$context.protocol $context.requestTime $context.requestTimeEpoch $context.apiId $context.accountId $context.identity.sourceIp $context.identity.userAgent '
-      + '$context.identity.caller $context.authorizer.principalId $context.authorizer.tier $stageVariables.env';
-    expect(render(template)).toBe(`req-1 ext-1 POST /items/{id} abc123 prod /prod/items/7 HTTP/1.1 23/Nov/2026:04:05:06 +0000 ${BASE.context.requestTimeEpoch} Api1 123456789012 10.0.0.9 curl/8 AIDA user-1 gold dev`);
-  });
-
-  test('responseOverride and requestOverride set by the template are returned', () => {
-    const output = renderTemplate('#set($context.responseOverride.status = 418)#set($context.responseOverride.header.X-Out = "o")#set($context.requestOverride.header.X-In = "i")#set($context.requestOverride.querystring.page = "2")', BASE);
-    expect(output.text).toBe('');
-    expect(output.context.responseOverride).toEqual({ status: 418, header: { 'X-Out': 'o' } });
-    expect(output.context.requestOverride).toEqual({ header: { 'X-In': 'i' }, querystring: { page: '2' }, path: {} });
-  });
-});
-
-test('a template that does not parse is a configuration error, every time it is used', () => {
-  for (let i = 0; i < 2; i++) {
-    const error = captured(() => render('#if($input.body'));
-    expect(error.kind).toBe('configuration');
-    expect(error.message).toMatch(/^the mapping template does not parse: Parse error/);
+async function failure(template: string, body = BASE.body): Promise<TemplateError> {
+  try {
+    await renderTemplate(template, { ...BASE, body });
+  } catch (e) {
+    if (e instanceof TemplateError) {
+      return e;
+    }
+    throw e;
   }
+  throw new Error('expected a TemplateError');
+}
+
+test('a static template is its own output, at once (no promise, no host)', () => {
+  const output = renderTemplate('{"statusCode": 200}', BASE);
+  expect(output).not.toBeInstanceOf(Promise);
+  expect(output).toEqual({ text: '{"statusCode": 200}', context: { requestOverride: { header: {}, querystring: {}, path: {} }, responseOverride: { header: {} } } });
+});
+
+test('a static template over 300 KB fails at once', () => {
+  expect(() => renderTemplate('x'.repeat(MAX_TEMPLATE_BYTES + 1), BASE)).toThrow(/^the mapping template is 307201 bytes; API Gateway accepts templates of up to 307200 bytes \(300 KB\)$/);
+});
+
+test('any other template is evaluated in a host: its output and overrides come back as plain data', async () => {
+  const pending = renderTemplate('#set($context.responseOverride.status = 418)#set($context.responseOverride.header.X-List = [1, 2])#set($context.requestOverride.querystring.q = "z")$context.stage $input.json(\'$.n\')', BASE);
+  expect(pending).toBeInstanceOf(Promise);
+  expect(await pending).toEqual({
+    text: 'prod 3',
+    context: { requestOverride: { header: {}, querystring: { q: 'z' }, path: {} }, responseOverride: { status: 418, header: { 'X-List': '1,2' } } },
+  });
+});
+
+test('errors cross with their kind, reason and message', async () => {
+  const notJson = await failure("$input.json('$')", 'a=1');
+  expect(notJson.kind).toBe('body-not-json');
+  expect(notJson.reason).toMatch(/JSON/);
+  const parse = await failure('#if($input.body');
+  expect(parse.kind).toBe('configuration');
+  expect(parse.message).toMatch(/^the mapping template does not parse: Parse error/);
+  // velocityjs adds the position to the message of an error thrown in a method; the reason stays.
+  const util = await failure("$util.parseJson('nope')");
+  expect(util.kind).toBe('configuration');
+  expect(util.reason).toMatch(/^\$util\.parseJson: "nope" is not JSON/);
+  expect(util.message).toMatch(/^\$util\.parseJson: "nope" is not JSON .*L\/N 1:0/);
+  const range = await failure('#set($r = [1..2000000000])');
+  expect(range.message).toMatch(/^the range \[1\.\.2000000000\] has 2000000000 numbers/);
+});
+
+test('a host past its deadline is killed (a backtracking regular expression it cannot stop itself): the template fails, the next one works', async () => {
+  const started = Date.now();
+  const slow = await failure('$input.body.matches("(a+)+b")', 'a'.repeat(40));
+  expect(slow.kind).toBe('configuration');
+  expect(slow.message).toBe('the template ran longer than 3000 ms and was stopped');
+  expect(Date.now() - started).toBeLessThan(8000);
+  expect(await renderTemplate('$context.stage', BASE)).toMatchObject({ text: 'prod' });
+});
+
+test('while one host spins, other templates are evaluated by other hosts', async () => {
+  const spinning = failure('#foreach($i in [1..1000])#foreach($j in [1..1000])#foreach($k in [1..1000])#end#end#end');
+  const started = Date.now();
+  expect(await renderTemplate('$context.requestId', BASE)).toMatchObject({ text: 'req-1' });
+  expect(Date.now() - started).toBeLessThan(2000);
+  expect((await spinning).message).toBe('the template ran longer than 3000 ms and was stopped');
+});
+
+test('a host whose heap runs out dies alone: the template fails as out of memory, the next one works', async () => {
+  const body = JSON.stringify({ s: 'x'.repeat(5 * 1024 * 1024) });
+  const error = await failure("#set($s = $input.path('$.s'))#set($l = [])#foreach($i in [1..1000])#set($d = $l.add($s.toUpperCase()))#end$l.size()", body);
+  expect(error.kind).toBe('configuration');
+  expect(error.message).toBe('the template ran out of memory and its evaluation was stopped');
+  expect(await renderTemplate('$context.stage', BASE)).toMatchObject({ text: 'prod' });
 });

@@ -1,8 +1,8 @@
 /**
  * What the mapping template tests render with: a request's values, `render` of a template with them
- * (some replaced), and the TemplateError an action throws.
+ * (some replaced; evaluated here, as a template host does), and the TemplateError an action throws.
  */
-import { renderTemplate, TemplateInput } from '../../../../../src/cli/local/rest/mapping/render-template';
+import { evaluateTemplate, TemplateInput } from '../../../../../src/cli/local/rest/mapping/evaluate-template';
 import { TemplateError } from '../../../../../src/cli/local/rest/mapping/template-error';
 
 export const BASE: TemplateInput = {
@@ -28,7 +28,7 @@ export const BASE: TemplateInput = {
   stageVariables: { env: 'dev' },
 };
 
-export const render = (template: string, input: Partial<TemplateInput> = {}) => renderTemplate(template, { ...BASE, ...input }).text;
+export const render = (template: string, input: Partial<TemplateInput> = {}) => evaluateTemplate(template, { ...BASE, ...input }).text;
 
 /** The TemplateError `action` throws (it must throw one). */
 export function captured(action: () => unknown): TemplateError {

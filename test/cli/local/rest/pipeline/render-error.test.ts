@@ -9,8 +9,8 @@ describe('gateway errors', () => {
   const error = { type: 'MISSING_AUTHENTICATION_TOKEN' as const, status: 403, message: 'Missing Authentication Token', errorType: 'MissingAuthenticationTokenException' };
   const api = (gatewayResponses: any[]) => ({ gatewayResponses } as any);
 
-  test('the default rendering', () => {
-    expect(renderError(api([]), ids, error)).toEqual({
+  test('the default rendering', async () => {
+    expect(await renderError(api([]), ids, error)).toEqual({
       statusCode: 403,
       headers: [['Content-Type', 'application/json'], ['x-amzn-RequestId', 'r-1'], ['x-amzn-ErrorType', 'MissingAuthenticationTokenException'], ['x-amz-apigw-id', 'g-1=']],
       body: '{"message":"Missing Authentication Token"}',
@@ -18,8 +18,8 @@ describe('gateway errors', () => {
     });
   });
 
-  test('the API\'s gateway response for the type wins over DEFAULT_4XX; its headers replace same-named ones', () => {
-    const rendered = renderError(api([
+  test('the API\'s gateway response for the type wins over DEFAULT_4XX; its headers replace same-named ones', async () => {
+    const rendered = await renderError(api([
       { responseType: 'DEFAULT_4XX', statusCode: 400, headers: { 'X-Default': 'd' } },
       { responseType: 'MISSING_AUTHENTICATION_TOKEN', statusCode: 404, headers: { 'content-type': 'text/plain', 'Access-Control-Allow-Origin': '*' } },
     ]), ids, error);
@@ -29,8 +29,8 @@ describe('gateway errors', () => {
     expect(rendered.headers).not.toContainEqual(['X-Default', 'd']);
   });
 
-  test('an unknown stage names no deployment: no gateway response of the API applies to its 403 Forbidden', () => {
-    const rendered = renderError(api([
+  test('an unknown stage names no deployment: no gateway response of the API applies to its 403 Forbidden', async () => {
+    const rendered = await renderError(api([
       { responseType: 'DEFAULT_4XX', statusCode: 400, headers: { 'Access-Control-Allow-Origin': '*' } },
       { responseType: 'UNKNOWN_STAGE', statusCode: 404, headers: {} },
     ]), ids, UNKNOWN_STAGE);

@@ -27,8 +27,8 @@ export function mediaType(contentType: string | undefined): string | undefined {
   return type === '' ? undefined : type;
 }
 
-/** Throws the template's {@link TemplateError} when it cannot be evaluated. */
-export function mapRequest(routed: RoutedRequest, integration: NonProxyIntegrationSpec): MappedRequest {
+/** Rejects with the template's {@link TemplateError} when it cannot be evaluated. */
+export async function mapRequest(routed: RoutedRequest, integration: NonProxyIntegrationSpec): Promise<MappedRequest> {
   const templates = integration.requestTemplates;
   const requested = mediaType(routed.headers.get('content-type')) ?? 'application/json';
   const key = Object.keys(templates).find((type) => type.toLowerCase() === requested);
@@ -46,7 +46,7 @@ export function mapRequest(routed: RoutedRequest, integration: NonProxyIntegrati
     return { body: convert(routed.request.body, false, 'CONVERT_TO_BINARY'), contentType: key };
   }
   const payload = binary ? routed.request.body.toString('base64') : routed.request.body.toString('utf8');
-  const output = renderTemplate(templates[key], templateInputOf(routed, payload));
+  const output = await renderTemplate(templates[key], templateInputOf(routed, payload));
   return { body: Buffer.from(output.text, 'utf8'), contentType: key, overrides: output.context.requestOverride };
 }
 

@@ -40,10 +40,10 @@ function fullMatch(pattern: string, text: string): boolean {
   }
 }
 
-/** Throws the template's {@link TemplateError} when the response template cannot be evaluated. */
-export function mapIntegrationResponse(
+/** Rejects with the template's {@link TemplateError} when the response template cannot be evaluated. */
+export async function mapIntegrationResponse(
   routed: RoutedRequest, integration: NonProxyIntegrationSpec, selected: IntegrationResponseSpec, backend: BackendResponse,
-): MethodResponse {
+): Promise<MethodResponse> {
   const backendType = headerOf(backend.headers, 'content-type');
   const binary = isBinaryType(backendType, routed.settings.api.binaryMediaTypes);
   const templateType = chooseTemplate(selected.responseTemplates, routed.headers.get('accept'));
@@ -63,7 +63,7 @@ export function mapIntegrationResponse(
     body = passthroughBody(routed, backend.body, binary, selected.contentHandling);
   } else {
     const payload = binary && selected.contentHandling === 'CONVERT_TO_TEXT' ? backend.body.toString('base64') : backend.body.toString('utf8');
-    const output = renderTemplate(selected.responseTemplates[templateType], templateInputOf(routed, payload));
+    const output = await renderTemplate(selected.responseTemplates[templateType], templateInputOf(routed, payload));
     body = output.text;
     const override = output.context.responseOverride;
     const status = Number(override.status);

@@ -1,0 +1,31 @@
+/**
+ * A template host: a child process of the server that evaluates mapping templates, one at a time,
+ * as the server sends them (template-hosts.ts). Whatever a template does here (loops until its
+ * deadline, builds strings, runs out of memory and aborts the process), the server's own thread
+ * goes on answering and can stop at any time.
+ */
+import { evaluateTemplate } from './evaluate-template';
+import { TemplateError } from './template-error';
+import type { EvaluateReply, EvaluateRequest, FailureReport } from './template-protocol';
+
+function failureOf(error: unknown): FailureReport {
+  if (error instanceof TemplateError) {
+    return { kind: error.kind, reason: error.reason, message: error.message };
+  }
+  const message = `the mapping template failed: ${(error as Error)?.message ?? String(error)}`;
+  return { kind: 'configuration', reason: message, message };
+}
+
+function evaluate(request: EvaluateRequest): EvaluateReply {
+  try {
+    return { id: request.id, output: evaluateTemplate(request.template, request.input) };
+  } catch (error) {
+    return { id: request.id, failure: failureOf(error) };
+  }
+}
+
+process.on('message', (request: EvaluateRequest) => {
+  process.send!(evaluate(request));
+});
+// The server went away (even killed): nothing is left to answer.
+process.on('disconnect', () => process.exit(0));

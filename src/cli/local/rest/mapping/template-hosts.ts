@@ -1,0 +1,180 @@
+/**
+ * The server's side of the template host processes (template-host.ts): templates are evaluated
+ * there, off the server's thread, each within a deadline. A host evaluates one template at a time;
+ * up to {@link MAX_TEMPLATE_HOSTS} run at once and further templates wait their turn. A host past
+ * its deadline (a loop velocityjs does not return from, a regular expression that backtracks) is
+ * killed and its template fails; a host that dies (V8 aborts a process whose heap runs out) fails
+ * its template too. Either way the next template gets a new host.
+ *
+ * Why processes and not worker threads: a worker's `resourceLimits` do not contain a heap that
+ * runs out (`#foreach` loops adding to a list abort the whole process), and the server must outlive
+ * any template.
+ */
+import { ChildProcess, fork } from 'child_process';
+import type { TemplateInput, TemplateOutput } from './evaluate-template';
+import { TemplateError } from './template-error';
+import { TEMPLATE_DEADLINE_MS, TEMPLATE_HOST_HEAP_MB } from './template-limits';
+import type { EvaluateReply, EvaluateRequest } from './template-protocol';
+import { entryFileIn } from '../../common/entry-file';
+
+/** Templates evaluated at once (a host each); more wait. */
+export const MAX_TEMPLATE_HOSTS = 4;
+
+/** Time a host gets past the deadline it checks itself before it is killed. */
+const KILL_GRACE_MS = 1000;
+
+/** What V8 prints before aborting a process whose heap ran out. */
+const FATAL_MEMORY = /heap out of memory|Allocation failed|invalid size error|invalid table size|invalid array length/i;
+
+interface Job {
+  readonly request: EvaluateRequest;
+  readonly resolve: (output: TemplateOutput) => void;
+  readonly reject: (error: TemplateError) => void;
+}
+
+class TemplateHost {
+  private readonly child: ChildProcess;
+  private job: Job | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stderrTail = '';
+  private ended = false;
+
+  constructor(script: string, private readonly onFree: (host: TemplateHost) => void, private readonly onEnd: (host: TemplateHost) => void) {
+    this.child = fork(script, [], {
+      execArgv: [`--max-old-space-size=${TEMPLATE_HOST_HEAP_MB}`],
+      // Structured clone: strings of megabytes cross without JSON escaping.
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    // Idle hosts do not keep the server's process alive; a job's timer does while it runs.
+    this.child.unref();
+    (this.child.channel as { unref?: () => void } | undefined)?.unref?.();
+    this.child.stderr!.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-2048);
+    });
+    (this.child.stderr as { unref?: () => void }).unref?.();
+    this.child.on('message', (reply: EvaluateReply) => this.onReply(reply));
+    this.child.on('error', () => this.end(undefined));
+    // 'close', not 'exit': by then stderr is read to its end (V8's out-of-memory report).
+    this.child.on('close', (code, signal) => this.end(code ?? signal));
+  }
+
+  run(job: Job): void {
+    this.job = job;
+    this.timer = setTimeout(() => {
+      this.fail(new TemplateError('configuration', `the template ran longer than ${TEMPLATE_DEADLINE_MS} ms and was stopped`));
+      this.kill();
+    }, TEMPLATE_DEADLINE_MS + KILL_GRACE_MS);
+    this.child.send(job.request);
+  }
+
+  kill(): void {
+    if (!this.ended) {
+      this.child.kill('SIGKILL');
+    }
+    this.end('SIGKILL');
+  }
+
+  private onReply(reply: EvaluateReply): void {
+    const job = this.take();
+    if (job === undefined || job.request.id !== reply.id) {
+      return;
+    }
+    if ('output' in reply) {
+      job.resolve(reply.output);
+    } else {
+      const error = new TemplateError(reply.failure.kind, reply.failure.reason);
+      error.message = reply.failure.message;
+      job.reject(error);
+    }
+    this.onFree(this);
+  }
+
+  /** The host stopped: its template (if any) failed; the pool forgets it. */
+  private end(status: number | string | null | undefined): void {
+    if (this.ended) {
+      return;
+    }
+    this.ended = true;
+    const reason = FATAL_MEMORY.test(this.stderrTail)
+      ? 'the template ran out of memory and its evaluation was stopped'
+      : `the template's evaluation stopped (template host exited: ${status ?? 'unknown'})`;
+    this.fail(new TemplateError('configuration', reason));
+    this.onEnd(this);
+  }
+
+  private fail(error: TemplateError): void {
+    this.take()?.reject(error);
+  }
+
+  private take(): Job | undefined {
+    const job = this.job;
+    this.job = undefined;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    return job;
+  }
+}
+
+/** The pool of template hosts of this process. */
+export class TemplateHosts {
+  private readonly idle: TemplateHost[] = [];
+  private readonly all = new Set<TemplateHost>();
+  private readonly waiting: Job[] = [];
+  private nextId = 0;
+
+  constructor(private readonly script: string) {}
+
+  /** Evaluates `template` in a host; rejects with a {@link TemplateError} when it fails or runs past its deadline. */
+  evaluate(template: string, input: TemplateInput): Promise<TemplateOutput> {
+    return new Promise<TemplateOutput>((resolve, reject) => {
+      this.waiting.push({ request: { id: this.nextId++, template, input }, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Kills every host (the server stops). */
+  close(): void {
+    for (const host of [...this.all]) {
+      host.kill();
+    }
+  }
+
+  private dispatch(): void {
+    while (this.waiting.length > 0) {
+      const host = this.idle.pop() ?? (this.all.size < MAX_TEMPLATE_HOSTS ? this.start() : undefined);
+      if (host === undefined) {
+        return;
+      }
+      host.run(this.waiting.shift()!);
+    }
+  }
+
+  private start(): TemplateHost {
+    const host = new TemplateHost(this.script, (free) => {
+      this.idle.push(free);
+      this.dispatch();
+    }, (ended) => {
+      this.all.delete(ended);
+      const at = this.idle.indexOf(ended);
+      if (at >= 0) {
+        this.idle.splice(at, 1);
+      }
+      this.dispatch();
+    });
+    this.all.add(host);
+    return host;
+  }
+}
+
+let shared: TemplateHosts | undefined;
+
+/** The process's template hosts, started on first use; killed when the process exits. */
+export function templateHosts(): TemplateHosts {
+  if (shared === undefined) {
+    const hosts = new TemplateHosts(entryFileIn(__dirname, 'template-host'));
+    process.once('exit', () => hosts.close());
+    shared = hosts;
+  }
+  return shared;
+}
