@@ -72,6 +72,8 @@ export interface HandlerContext {
 /** A kind being served by one server: what it keeps across reloads (REST: usage plan counters). */
 export interface KindServing {
   handler(api: ApiSpec, context: HandlerContext): ApiHandler;
+  /** The server closes: stop what serving runs beside it (REST: template hosts), even mid-request. */
+  close?(): void;
 }
 
 export interface ApiKind {

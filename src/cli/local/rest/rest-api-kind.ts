@@ -3,6 +3,7 @@
  * served by the request pipeline of gateway.ts, listed by route-listing.ts.
  */
 import { LocalGateway, MAX_BODY_BYTES, tooLarge } from './gateway';
+import { closeTemplateHosts } from './mapping/template-hosts';
 import { KeyCounters } from './pipeline/key-counters';
 import { readRestApis } from './reader/rest-api-reader';
 import { routeRows } from './route-listing';
@@ -15,7 +16,7 @@ export const REST_API_KIND: ApiKind = {
   serving() {
     // Usage plan counters: shared by the APIs of one server (a plan spans APIs) and kept across reloads.
     const keyCounters = new KeyCounters();
-    return { handler: (api, context) => new LocalGateway({ api, ...context, keyCounters }) };
+    return { handler: (api, context) => new LocalGateway({ api, ...context, keyCounters }), close: closeTemplateHosts };
   },
   routeRows,
   routes(api, stageUrl) {

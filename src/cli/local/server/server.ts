@@ -159,6 +159,8 @@ export class LocalApiServer {
 
   async close(): Promise<void> {
     this.closed = true;
+    // First: a template still running must not hold the server's process open.
+    this.servings.forEach((serving) => serving.close?.());
     await Promise.all([...this.listeners, ...this.retired].map((listener) => new Promise<void>((resolve) => {
       listener.server.close(() => resolve());
       listener.server.closeAllConnections();

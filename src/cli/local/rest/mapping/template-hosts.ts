@@ -133,8 +133,11 @@ export class TemplateHosts {
     });
   }
 
-  /** Kills every host (the server stops). */
+  /** Kills every host and fails the templates waiting for one (the server stops). */
   close(): void {
+    for (const job of this.waiting.splice(0)) {
+      job.reject(new TemplateError('configuration', 'the server stopped before the template was evaluated'));
+    }
     for (const host of [...this.all]) {
       host.kill();
     }
@@ -168,6 +171,11 @@ export class TemplateHosts {
 }
 
 let shared: TemplateHosts | undefined;
+
+/** Kills the process's template hosts, if any were started (the server closes); later templates start new ones. */
+export function closeTemplateHosts(): void {
+  shared?.close();
+}
 
 /** The process's template hosts, started on first use; killed when the process exits. */
 export function templateHosts(): TemplateHosts {
