@@ -6,8 +6,8 @@
  * while the template runs, not only once it is done.
  */
 import type * as Velocity from 'velocityjs';
-import { TemplateError } from './template-error';
-import { MAX_FOREACH_ITERATIONS, MAX_RANGE_ELEMENTS, MAX_TEMPLATE_OUTPUT_BYTES, TEMPLATE_DEADLINE_MS } from './template-limits';
+import { outputTooLarge, pastDeadline, TemplateError } from './template-error';
+import { MAX_FOREACH_ITERATIONS, MAX_RANGE_ELEMENTS, MAX_TEMPLATE_OUTPUT_BYTES } from './template-limits';
 
 type Ast = any;
 
@@ -45,15 +45,6 @@ export type BoundedCompileClass = new (asts: ReturnType<typeof Velocity.parse>, 
 const STEPS_PER_CLOCK_READ = 256;
 
 let loopIds = 0;
-
-export function outputTooLarge(): TemplateError {
-  return new TemplateError('configuration',
-    `the template's output passed API Gateway's payload limit of ${MAX_TEMPLATE_OUTPUT_BYTES} bytes (10 MB)`);
-}
-
-export function pastDeadline(): TemplateError {
-  return new TemplateError('configuration', `the template ran longer than ${TEMPLATE_DEADLINE_MS} ms and was stopped`);
-}
 
 /** A string the template builds may not be longer than the payload it could ever be part of. */
 function checkSize(value: unknown): void {

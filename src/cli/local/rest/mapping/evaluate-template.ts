@@ -6,11 +6,11 @@
  * the work there.
  */
 import type * as Velocity from 'velocityjs';
-import { BoundedCompileClass, boundedCompileClass, outputTooLarge } from './bounded-compile';
+import { BoundedCompileClass, boundedCompileClass } from './bounded-compile';
 import { contextVariable, ContextInput, ContextOverrides } from './context-variable';
 import { inputVariable, RequestParameters } from './input-variable';
 import { JAVA_METHOD_HANDLERS } from './java-text';
-import { TemplateError } from './template-error';
+import { outputTooLarge, TemplateError } from './template-error';
 import { MAX_TEMPLATE_BYTES, MAX_TEMPLATE_OUTPUT_BYTES, TEMPLATE_DEADLINE_MS } from './template-limits';
 import { utilVariable } from './util-variable';
 

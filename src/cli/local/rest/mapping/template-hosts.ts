@@ -12,13 +12,10 @@
  */
 import { ChildProcess, fork } from 'child_process';
 import type { TemplateInput, TemplateOutput } from './evaluate-template';
-import { TemplateError } from './template-error';
-import { TEMPLATE_DEADLINE_MS, TEMPLATE_HOST_HEAP_MB } from './template-limits';
+import { pastDeadline, TemplateError } from './template-error';
+import { MAX_TEMPLATE_HOSTS, TEMPLATE_DEADLINE_MS, TEMPLATE_HOST_HEAP_MB } from './template-limits';
 import type { EvaluateReply, EvaluateRequest } from './template-protocol';
 import { entryFileIn } from '../../common/entry-file';
-
-/** Templates evaluated at once (a host each); more wait. */
-export const MAX_TEMPLATE_HOSTS = 4;
 
 /** Time a host gets past the deadline it checks itself before it is killed. */
 const KILL_GRACE_MS = 1000;
@@ -62,7 +59,7 @@ class TemplateHost {
   run(job: Job): void {
     this.job = job;
     this.timer = setTimeout(() => {
-      this.fail(new TemplateError('configuration', `the template ran longer than ${TEMPLATE_DEADLINE_MS} ms and was stopped`));
+      this.fail(pastDeadline());
       this.kill();
     }, TEMPLATE_DEADLINE_MS + KILL_GRACE_MS);
     this.child.send(job.request);

@@ -27,5 +27,8 @@ export const MAX_RANGE_ELEMENTS = 1_000_000;
 /** Wall-clock time a template may take; past it the evaluation is stopped and the template fails. */
 export const TEMPLATE_DEADLINE_MS = 3000;
 
+/** Templates evaluated at once, each in a template host process of its own; more wait for a free host. */
+export const MAX_TEMPLATE_HOSTS = 4;
+
 /** Heap of a process that evaluates templates (a 10 MB body parsed, plus a 10 MB output, fit many times). */
 export const TEMPLATE_HOST_HEAP_MB = 512;
