@@ -30,7 +30,7 @@ beforeAll(() => {
     const methods: Record<string, apigw.MockIntegration> = {
       'range': mock('#foreach($i in [1..2000000000])#set($last = $i)#end$last'),
       'range-value': mock('#set($r = [1..2000000000])$r.size()'),
-      'nested': mock('#set($n = 0)#foreach($i in [1..100000])#foreach($j in [1..100000])#set($n = $n + 1)#end#end$n'),
+      'nested': mock('#foreach($i in [1..100000])#foreach($j in [1..100000])x#end#end'),
       'double': mock('#set($s = "0123456789")#foreach($i in [1..23])#set($s = "$s$s")#end$s'),
       'oversized': mock(`$context.stage${' '.repeat(300 * 1024)}`),
       'spin': mock(SPIN),
@@ -92,7 +92,7 @@ describe('one server', () => {
   });
 
   test('two nested loops over [1..100000]: 200, 1,000 × 1,000 iterations', async () => {
-    expect(await get(`${served.templates}nested`)).toMatchObject({ status: 200, body: '1000000' });
+    expect(await get(`${served.templates}nested`)).toMatchObject({ status: 200, body: 'x'.repeat(1_000_000) });
   });
 
   test('a string doubled 23 times: 500, stopped at the 10 MB payload', async () => {

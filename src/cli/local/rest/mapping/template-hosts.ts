@@ -1,7 +1,8 @@
 /**
  * The server's side of the template host processes (template-host.ts): templates are evaluated
  * there, off the server's thread, each within a deadline. A host evaluates one template at a time;
- * up to {@link MAX_TEMPLATE_HOSTS} run at once and further templates wait their turn. A host past
+ * up to {@link MAX_TEMPLATE_HOSTS} run at once and further templates wait their turn; while every
+ * host is busy, a spare one is started ahead of need. A host past
  * its deadline (a loop velocityjs does not return from, a regular expression that backtracks) is
  * killed and its template fails; a host that dies (V8 aborts a process whose heap runs out) fails
  * its template too. Either way the next template gets a new host.
@@ -119,6 +120,7 @@ export class TemplateHosts {
   private readonly all = new Set<TemplateHost>();
   private readonly waiting: Job[] = [];
   private nextId = 0;
+  private closing = false;
 
   constructor(private readonly script: string) {}
 
@@ -132,12 +134,14 @@ export class TemplateHosts {
 
   /** Kills every host and fails the templates waiting for one (the server stops). */
   close(): void {
+    this.closing = true;
     for (const job of this.waiting.splice(0)) {
       job.reject(new TemplateError('configuration', 'the server stopped before the template was evaluated'));
     }
     for (const host of [...this.all]) {
       host.kill();
     }
+    this.closing = false;
   }
 
   private dispatch(): void {
@@ -147,6 +151,10 @@ export class TemplateHosts {
         return;
       }
       host.run(this.waiting.shift()!);
+    }
+    // A spare host, started ahead: a template that spins does not make the next one wait for a start.
+    if (!this.closing && this.idle.length === 0 && this.all.size > 0 && this.all.size < MAX_TEMPLATE_HOSTS) {
+      this.idle.push(this.start());
     }
   }
 

@@ -7,6 +7,7 @@
 import { BASE } from './template-input';
 import { renderTemplate } from '../../../../../src/cli/local/rest/mapping/render-template';
 import { TemplateError } from '../../../../../src/cli/local/rest/mapping/template-error';
+import { closeTemplateHosts } from '../../../../../src/cli/local/rest/mapping/template-hosts';
 import { MAX_TEMPLATE_BYTES } from '../../../../../src/cli/local/rest/mapping/template-limits';
 
 jest.setTimeout(30_000);
@@ -80,5 +81,20 @@ test('a host whose heap runs out dies alone: the template fails as out of memory
   const error = await failure("#set($s = $input.path('$.s'))#set($l = [])#foreach($i in [1..1000])#set($d = $l.add($s.toUpperCase()))#end$l.size()", body);
   expect(error.kind).toBe('configuration');
   expect(error.message).toBe('the template ran out of memory and its evaluation was stopped');
+  expect(await renderTemplate('$context.stage', BASE)).toMatchObject({ text: 'prod' });
+});
+
+test('closing the hosts (the server stops) fails the templates running and waiting; later templates start new hosts', async () => {
+  const started = Date.now();
+  const running = Array.from({ length: 6 }, () => failure('#foreach($i in [1..1000])#foreach($j in [1..1000])#foreach($k in [1..1000])#end#end#end'));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  closeTemplateHosts();
+  const messages = (await Promise.all(running)).map((e) => e.message).sort();
+  expect(Date.now() - started).toBeLessThan(2000);
+  // Four ran (one host each), two waited for a free host.
+  expect(messages).toEqual([
+    ...Array(4).fill("the template's evaluation stopped (template host exited: SIGKILL)"),
+    ...Array(2).fill('the server stopped before the template was evaluated'),
+  ].sort());
   expect(await renderTemplate('$context.stage', BASE)).toMatchObject({ text: 'prod' });
 });

@@ -28,8 +28,8 @@ describe('#foreach stops after 1,000 iterations, each time it runs', () => {
   });
 
   test('each run of a nested loop counts on its own: 1,000 × 1,000', () => {
-    const text = render('#set($n = 0)#foreach($i in [1..100000])#foreach($j in [1..100000])#set($n = $n + 1)#end#end$n');
-    expect(text).toBe(String(MAX_FOREACH_ITERATIONS * MAX_FOREACH_ITERATIONS));
+    const text = render('#foreach($i in [1..100000])#foreach($j in [1..100000])x#end#end');
+    expect(text).toBe('x'.repeat(MAX_FOREACH_ITERATIONS * MAX_FOREACH_ITERATIONS));
   });
 
   test('a descending range, and a range from references, walk as Velocity does', () => {
