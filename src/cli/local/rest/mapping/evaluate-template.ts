@@ -24,6 +24,11 @@ function velocity(): typeof Velocity {
   return velocityModule;
 }
 
+/** Loads the engine now (a template host does at start, before its first template). */
+export function loadTemplateEngine(): void {
+  compileClass ??= boundedCompileClass(velocity());
+}
+
 /** What a template is evaluated with (plain data: it crosses to the template host). */
 export interface TemplateInput {
   /** The payload `$input` reads. */

@@ -4,9 +4,9 @@
  * deadline, builds strings, runs out of memory and aborts the process), the server's own thread
  * goes on answering and can stop at any time.
  */
-import { evaluateTemplate } from './evaluate-template';
+import { evaluateTemplate, loadTemplateEngine } from './evaluate-template';
 import { TemplateError } from './template-error';
-import type { EvaluateReply, EvaluateRequest, FailureReport } from './template-protocol';
+import type { EvaluateReply, EvaluateRequest, FailureReport, HostMessage } from './template-protocol';
 
 function failureOf(error: unknown): FailureReport {
   if (error instanceof TemplateError) {
@@ -24,8 +24,12 @@ function evaluate(request: EvaluateRequest): EvaluateReply {
   }
 }
 
-process.on('message', (request: EvaluateRequest) => {
-  process.send!(evaluate(request));
-});
+function send(message: HostMessage): void {
+  process.send!(message);
+}
+
+process.on('message', (request: EvaluateRequest) => send(evaluate(request)));
+loadTemplateEngine();
+send({ ready: true });
 // The server went away (even killed): nothing is left to answer.
 process.on('disconnect', () => process.exit(0));

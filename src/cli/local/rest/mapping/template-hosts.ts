@@ -1,8 +1,8 @@
 /**
  * The server's side of the template host processes (template-host.ts): templates are evaluated
  * there, off the server's thread, each within a deadline. A host evaluates one template at a time;
- * up to {@link MAX_TEMPLATE_HOSTS} run at once and further templates wait their turn; while every
- * host is busy, a spare one is started ahead of need. A host past
+ * up to {@link MAX_TEMPLATE_HOSTS} run at once and further templates wait their turn; when a
+ * template runs long and no host is free, a spare one is started ahead of need. A host past
  * its deadline (a loop velocityjs does not return from, a regular expression that backtracks) is
  * killed and its template fails; a host that dies (V8 aborts a process whose heap runs out) fails
  * its template too. Either way the next template gets a new host.
@@ -15,8 +15,11 @@ import { ChildProcess, fork } from 'child_process';
 import type { TemplateInput, TemplateOutput } from './evaluate-template';
 import { pastDeadline, TemplateError } from './template-error';
 import { MAX_TEMPLATE_HOSTS, TEMPLATE_DEADLINE_MS, TEMPLATE_HOST_HEAP_MB } from './template-limits';
-import type { EvaluateReply, EvaluateRequest } from './template-protocol';
+import type { EvaluateRequest, HostMessage } from './template-protocol';
 import { entryFileIn } from '../../common/entry-file';
+
+/** A template running this long (once its host is ready) may spin: a spare host is started for the templates after it. */
+const SLOW_TEMPLATE_MS = 100;
 
 /** Time a host gets past the deadline it checks itself before it is killed. */
 const KILL_GRACE_MS = 1000;
@@ -34,10 +37,18 @@ class TemplateHost {
   private readonly child: ChildProcess;
   private job: Job | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private slowTimer: NodeJS.Timeout | undefined;
   private stderrTail = '';
+  /** The host loaded its engine: from then on, a template's time is its own. */
+  private ready = false;
   private ended = false;
 
-  constructor(script: string, private readonly onFree: (host: TemplateHost) => void, private readonly onEnd: (host: TemplateHost) => void) {
+  constructor(
+    script: string,
+    private readonly onFree: (host: TemplateHost) => void,
+    private readonly onEnd: (host: TemplateHost) => void,
+    private readonly onSlow: () => void,
+  ) {
     this.child = fork(script, [], {
       execArgv: [`--max-old-space-size=${TEMPLATE_HOST_HEAP_MB}`],
       // Structured clone: strings of megabytes cross without JSON escaping.
@@ -51,7 +62,7 @@ class TemplateHost {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-2048);
     });
     (this.child.stderr as { unref?: () => void }).unref?.();
-    this.child.on('message', (reply: EvaluateReply) => this.onReply(reply));
+    this.child.on('message', (message: HostMessage) => this.onMessage(message));
     this.child.on('error', () => this.end(undefined));
     // 'close', not 'exit': by then stderr is read to its end (V8's out-of-memory report).
     this.child.on('close', (code, signal) => this.end(code ?? signal));
@@ -63,6 +74,9 @@ class TemplateHost {
       this.fail(pastDeadline());
       this.kill();
     }, TEMPLATE_DEADLINE_MS + KILL_GRACE_MS);
+    if (this.ready) {
+      this.watchSlow();
+    }
     this.child.send(job.request);
   }
 
@@ -73,7 +87,21 @@ class TemplateHost {
     this.end('SIGKILL');
   }
 
-  private onReply(reply: EvaluateReply): void {
+  /** Past {@link SLOW_TEMPLATE_MS} of the running template, the pool is told (it may start a spare host). */
+  private watchSlow(): void {
+    this.slowTimer = setTimeout(this.onSlow, SLOW_TEMPLATE_MS);
+    this.slowTimer.unref();
+  }
+
+  private onMessage(message: HostMessage): void {
+    if ('ready' in message) {
+      this.ready = true;
+      if (this.job !== undefined) {
+        this.watchSlow();
+      }
+      return;
+    }
+    const reply = message;
     const job = this.take();
     if (job === undefined || job.request.id !== reply.id) {
       return;
@@ -109,7 +137,9 @@ class TemplateHost {
     const job = this.job;
     this.job = undefined;
     clearTimeout(this.timer);
+    clearTimeout(this.slowTimer);
     this.timer = undefined;
+    this.slowTimer = undefined;
     return job;
   }
 }
@@ -152,8 +182,11 @@ export class TemplateHosts {
       }
       host.run(this.waiting.shift()!);
     }
-    // A spare host, started ahead: a template that spins does not make the next one wait for a start.
-    if (!this.closing && this.idle.length === 0 && this.all.size > 0 && this.all.size < MAX_TEMPLATE_HOSTS) {
+  }
+
+  /** A template runs long: a spare host is started ahead, so the next template does not wait for a start. */
+  private startSpare(): void {
+    if (!this.closing && this.idle.length === 0 && this.all.size < MAX_TEMPLATE_HOSTS) {
       this.idle.push(this.start());
     }
   }
@@ -169,7 +202,7 @@ export class TemplateHosts {
         this.idle.splice(at, 1);
       }
       this.dispatch();
-    });
+    }, () => this.startSpare());
     this.all.add(host);
     return host;
   }

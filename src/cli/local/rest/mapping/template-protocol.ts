@@ -22,3 +22,6 @@ export interface FailureReport {
 export type EvaluateReply =
   | { readonly id: number; readonly output: TemplateOutput }
   | { readonly id: number; readonly failure: FailureReport };
+
+/** What a host sends: once that it is ready (its engine loaded), then a reply per request. */
+export type HostMessage = EvaluateReply | { readonly ready: true };
