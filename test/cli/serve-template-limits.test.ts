@@ -107,7 +107,8 @@ describe('one server', () => {
 
   test.each(['spin', 'spin-request'])('a %s template past the deadline: 500 after 3 s; meanwhile another API answers within a second', async (name) => {
     const spinning = get(`${served.templates}${name}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Well into the spin (the server has started a spare template host by then).
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const ping = await get(`${served.other}ping`);
     expect(ping).toMatchObject({ status: 200, body: '{"pong": "dev"}' });
     expect(ping.ms).toBeLessThan(1000);
