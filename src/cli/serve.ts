@@ -115,6 +115,7 @@ function bannerLines(api: LocalApi, appDir: string): string[] {
     `Serving ${api.served.length} REST API(s) from ${appDir}:`,
     ...endpoints.map((endpoint) => `${endpoint.api.name} (${endpoint.api.stackName}/${endpoint.api.logicalId}) at ${endpoint.urls.join(', ')}`),
     ...api.routeLines(),
+    ...api.unservedLines(),
     `Console (the API Gateway console's TEST, in a browser): ${consoleUrl(`http://${urlHost(endpoints[0].host)}:${endpoints[0].port}`)}`,
     ...api.accessLines(),
   ];

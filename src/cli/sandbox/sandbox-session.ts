@@ -112,6 +112,7 @@ export class SandboxSession {
     const { endpoints } = this.api.server;
     const lines = [`Serving ${endpoints.length} REST API(s) of ${this.api.app.stacks.map((s) => s.stackName).join(', ')}:`];
     lines.push(...this.api.routeLines());
+    lines.push(...this.api.unservedLines());
     for (const endpoint of endpoints) {
       lines.push(`Console (TEST page): ${consoleUrl(`http://${urlHost(endpoint.host)}:${endpoint.port}`)}`);
     }

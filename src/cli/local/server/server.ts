@@ -119,6 +119,7 @@ export class LocalApiServer {
     this.console = new ConsoleHandler({
       endpoints: () => this.endpoints,
       functions: () => this.app.functions,
+      unserved: () => this.app.unserved,
       invoker: () => this.invoker,
       host: this.host,
       outputsFile: options.outputsFile,
