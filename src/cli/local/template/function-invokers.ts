@@ -8,7 +8,6 @@ import { isPlainObject } from '../../../outputs/cdk-free/json-data';
 
 /** What invokes functions, by the type of the resource that refers to them; first match wins. */
 const INVOKERS: ReadonlyArray<readonly [type: string, words: string]> = [
-  ['AWS::Lambda::Url', 'its function URL'],
   ['AWS::Lambda::EventSourceMapping', 'an event source mapping (SQS, Kinesis, DynamoDB Streams, ...)'],
   ['AWS::Events::Rule', 'an EventBridge rule'],
   ['AWS::Scheduler::Schedule', 'an EventBridge Scheduler schedule'],
@@ -30,6 +29,10 @@ export function notInvokedReason(functionId: string, resources: Record<string, a
   const v2Integration = referrers.find(([, r]) => r?.Type === 'AWS::ApiGatewayV2::Integration');
   if (v2Integration !== undefined) {
     return `invoked by ${v2ApiName(v2Integration[1], resources, label)}, which the local API does not serve yet`;
+  }
+  const url = referrers.find(([, r]) => r?.Type === 'AWS::Lambda::Url');
+  if (url !== undefined) {
+    return `invoked by its function URL ${label(url[0])}, which the local API does not serve yet`;
   }
   for (const [type, words] of INVOKERS) {
     const referrer = referrers.find(([, r]) => r?.Type === type);

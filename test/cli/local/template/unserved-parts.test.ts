@@ -63,7 +63,7 @@ test('each function no served API runs is named with what invokes it', () => {
   expect(part('Everything/RestFn')).toBeUndefined();
   expect(part('Everything/HttpFn')?.reason).toBe('invoked by HTTP API Everything/Http, which the local API does not serve yet');
   expect(part('Everything/ChatFn')?.reason).toBe('invoked by WebSocket API Everything/Chat, which the local API does not serve yet');
-  expect(part('Everything/UrlFn')?.reason).toMatch(/^invoked by its function URL \(UrlFnFunctionUrl\w+\)/);
+  expect(part('Everything/UrlFn')?.reason).toBe('invoked by its function URL Everything/UrlFn/FunctionUrl, which the local API does not serve yet');
   expect(part('Everything/Worker')?.reason).toMatch(/^invoked by an event source mapping \(SQS, Kinesis, DynamoDB Streams, \.\.\.\) \(WorkerSqsEventSource\w+\)/);
   expect(part('Everything/Cron')?.reason).toMatch(/^invoked by an EventBridge rule \(Nightly\w+\)/);
   expect(part('Everything/SeedProvider')?.reason).toMatch(/^the provider of custom resource Seed\w* \(AWS::CloudFormation::CustomResource\), which runs during deploy$/);
