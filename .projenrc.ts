@@ -86,6 +86,8 @@ const project = new awscdk.AwsCdkConstructLibrary({
     '.tmp/',
     // Screenshots and other files tests leave for a person to look at.
     '/test-artifacts/',
+    // A git worktree's node_modules may be a symlink to the main checkout's, which `/node_modules/` misses.
+    '/node_modules',
   ],
   npmignoreEnabled: true,
 
