@@ -4,6 +4,7 @@
  * it ends the host, and the next environment starts in a new one; so does its own exit. When a
  * host dies, every environment in it is reported ended together.
  */
+import { handlerStyleOf } from './handler-style';
 import { RuntimeHost } from './runtime-host';
 import type { EnvironmentEvents, FunctionRuntimeInput, InvokeContext, RunningFunction, RuntimeEnvironment } from '../runtime-family';
 
@@ -56,7 +57,14 @@ export class NodeFunction implements RunningFunction {
     const { fn, taskRoot, environment, context } = this.input;
     const host = new RuntimeHost({
       environment: { ...environment },
-      config: { directory: taskRoot, handler: fn.handler, timeoutMs: fn.timeoutSeconds * 1000, memoryMb: fn.memoryMb, context },
+      config: {
+        directory: taskRoot,
+        handler: fn.handler,
+        timeoutMs: fn.timeoutSeconds * 1000,
+        memoryMb: fn.memoryMb,
+        handlerStyle: handlerStyleOf(fn.runtime),
+        context,
+      },
       onReady: (id) => this.events.ready(id),
       onInitError: (id, error) => {
         this.placements.delete(id);
