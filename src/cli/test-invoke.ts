@@ -9,14 +9,14 @@ import { ApiSpec } from './local/model/rest-api';
 import { readLocalApp } from './local/read-local-app';
 import { parseHeaderLine, runTestInvoke, TestInvokeRequest, TestInvokeResult, testInvokeTarget } from './local/rest/test-invoke-run';
 import { unservedApis, unservedLines } from './local/server/unserved-listing';
-import { APP_OPTIONS } from './local-api-options';
+import { APP_OPTIONS, parseNodeChoice } from './local-api-options';
 
 export type { TestInvokeResult } from './local/rest/test-invoke-run';
 
 export const TEST_INVOKE_HELP = [
   'Usage: vendor-outputs test-invoke --method METHOD --path PATH [--query K=V]... [--header K:V]... [--body TEXT]',
   '                                  [--app DIR] [--stack NAME] [--api NAME] [--env-vars FILE] [--json]',
-  '                                  [--authorize] [--jwks FILE]',
+  '                                  [--authorize] [--jwks FILE] [--node runtime|host]',
   '',
   "Sends one request through the local REST API machinery without a server, as the API Gateway console's",
   'TEST does, and prints the request path, status, latency, response body, response headers and the',
@@ -38,6 +38,8 @@ export const TEST_INVOKE_HELP = [
   '                    --header and log each step, as a request to a deployed stage would (IAM methods',
   '                    refuse: test-invoke holds no key pair)',
   '  --jwks FILE       With --authorize: Cognito authorizers also accept tokens signed by these keys',
+  '  --node runtime|host  runtime (default): the function runs on the Node.js major its runtime names,',
+  '                    fetched once from the npm registry into the cache; host: on this Node.js',
   '',
   'Exit status: 0 when the request ran (whatever its HTTP status), 1 when it could not run, 2 on usage errors.',
   '',
@@ -152,7 +154,12 @@ function headersOf(lines: readonly string[]): Array<[string, string]> {
 
 /** Runs the TEST on the chosen API of the app; prints the function's log lines (stderr), then the result (stdout). */
 async function testInvoke(values: TestInvokeValues, request: TestInvokeRequest): Promise<void> {
-  const setup = { apiKeys: [], envVars: values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']) };
+  const setup = {
+    apiKeys: [],
+    envVars: values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']),
+    hostRuntimes: parseNodeChoice(values.node) === 'host',
+    progress: (line: string) => process.stderr.write(`vendor-outputs test-invoke: ${line}\n`),
+  };
   const prepared = readPreparedApp(values.app ?? 'cdk.out', { ...setup, stacks: values.stack ?? [] });
   const { app } = prepared;
   const api = pickApi(app, values.api);

@@ -235,7 +235,7 @@ async function build(settings: SandboxSettings, dirs: AssemblyDirs, signal?: Abo
 
 /** The app with the `--api-key` values in place, its functions run from the project's folder. */
 function prepare(settings: SandboxSettings, app: LocalApp): PreparedApp {
-  return prepareLocalApp(app, settings.api, settings.project.root);
+  return prepareLocalApp(app, { ...settings.api, progress: settings.print }, settings.project.root);
 }
 
 /** The message of a failed synth: the command, how it ended and what it printed. */

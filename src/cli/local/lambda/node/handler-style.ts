@@ -4,6 +4,7 @@
  * a handler that declares a callback (`Runtime.CallbackHandlerDeprecated`, at init) and takes the
  * handler's return value (awaited) as the result.
  */
+import { nodeMajorOf } from './node-binaries';
 
 /** The handler rules of a runtime. */
 export interface HandlerStyle {
@@ -16,8 +17,8 @@ const FIRST_MAJOR_WITHOUT_CALLBACKS = 24;
 
 /** The rules of `nodejsNN.x` (anything else that runs here follows the older rules). */
 export function handlerStyleOf(runtime: string): HandlerStyle {
-  const major = /^nodejs(\d+)\.x$/.exec(runtime)?.[1];
-  return { callbacks: major === undefined || Number(major) < FIRST_MAJOR_WITHOUT_CALLBACKS };
+  const major = nodeMajorOf(runtime);
+  return { callbacks: major === undefined || major < FIRST_MAJOR_WITHOUT_CALLBACKS };
 }
 
 /** What Lambda's Node.js 24 runtime says at init about a handler that declares a callback. */

@@ -5,6 +5,7 @@
  * host dies, every environment in it is reported ended together.
  */
 import { handlerStyleOf } from './handler-style';
+import { nodeBinaryFor, nodeMajorOf } from './node-binaries';
 import { RuntimeHost } from './runtime-host';
 import type { EnvironmentEvents, FunctionRuntimeInput, InvokeContext, RunningFunction, RuntimeEnvironment } from '../runtime-family';
 
@@ -56,6 +57,7 @@ export class NodeFunction implements RunningFunction {
   private startHost(): RuntimeHost {
     const { fn, taskRoot, environment, context } = this.input;
     const host = new RuntimeHost({
+      node: nodeBinaryFor(nodeMajorOf(fn.runtime)).path,
       environment: { ...environment },
       config: {
         directory: taskRoot,
