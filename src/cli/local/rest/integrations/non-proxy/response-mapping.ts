@@ -9,6 +9,7 @@
 import type { BackendResponse } from './backend';
 import { mediaType } from './request-mapping';
 import { stageVariablesOf, templateInputOf } from './template-input';
+import { javaFullMatch } from '../../../common/java-regex';
 import { ownGet } from '../../../common/own-record';
 import type { IntegrationResponseSpec, NonProxyIntegrationSpec } from '../../../model/rest-api';
 import { contextVariable } from '../../mapping/context-variable';
@@ -24,20 +25,12 @@ export function selectIntegrationResponse(
   responses: readonly IntegrationResponseSpec[], input: string | undefined,
 ): IntegrationResponseSpec | undefined {
   if (input !== undefined) {
-    const matched = responses.find((r) => r.selectionPattern !== undefined && fullMatch(r.selectionPattern, input));
+    const matched = responses.find((r) => r.selectionPattern !== undefined && javaFullMatch(r.selectionPattern, input, { dotAll: true }));
     if (matched !== undefined) {
       return matched;
     }
   }
   return responses.find((r) => r.selectionPattern === undefined);
-}
-
-function fullMatch(pattern: string, text: string): boolean {
-  try {
-    return new RegExp(`^(?:${pattern})$`, 's').test(text);
-  } catch {
-    return false;
-  }
 }
 
 /** Throws the template's {@link TemplateError} when the response template cannot be evaluated. */

@@ -1,0 +1,60 @@
+/**
+ * Regular expressions the user wrote in Java's syntax (a `SelectionPattern`, an authorizer's
+ * `IdentityValidationExpression`, a template's `$s.matches(...)`), matched against text a client or
+ * a function controls. They run on RE2 (re2js, a JavaScript port of RE2/J), whose time is linear in
+ * the text: a pattern such as `(a|aa)*b` that makes a backtracking engine (JavaScript's, Java's)
+ * spin for seconds on a few thousand characters answers at once, so no request can stall the
+ * server through them. RE2 has Java's syntax except backreferences (`\1`), lookahead, possessive
+ * quantifiers (`a*+`) and atomic groups: such a pattern does not compile, and is reported as invalid.
+ */
+import type * as Re2 from 're2js';
+
+let re2Module: typeof Re2 | undefined;
+
+/** Loaded on first use: most APIs never match a user's pattern. */
+function re2(): typeof Re2 {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  re2Module ??= require('re2js') as typeof Re2;
+  return re2Module;
+}
+
+/** A compiled pattern, or why it cannot be used. */
+export type JavaRegex = { readonly ok: true; readonly regex: Re2.RE2JS } | { readonly ok: false; readonly reason: string };
+
+/** Compiled patterns by flags and text; patterns come from the app (few), templates may build some. */
+const compiled = new Map<string, JavaRegex>();
+const MAX_CACHED = 500;
+
+/** How a pattern is read: `dotAll` lets `.` match line ends too (Java's `Pattern.DOTALL`). */
+export interface JavaRegexOptions {
+  readonly dotAll?: boolean;
+}
+
+/** Compiles `pattern` once (kept for the next call); an invalid pattern gives the reason. */
+export function compileJavaRegex(pattern: string, options: JavaRegexOptions = {}): JavaRegex {
+  const key = `${options.dotAll ? 's' : '-'}${pattern}`;
+  let found = compiled.get(key);
+  if (found === undefined) {
+    found = compile(pattern, options);
+    if (compiled.size >= MAX_CACHED) {
+      compiled.clear();
+    }
+    compiled.set(key, found);
+  }
+  return found;
+}
+
+function compile(pattern: string, options: JavaRegexOptions): JavaRegex {
+  const { RE2JS } = re2();
+  try {
+    return { ok: true, regex: RE2JS.compile(pattern, options.dotAll ? RE2JS.DOTALL : 0) };
+  } catch (e) {
+    return { ok: false, reason: (e as Error).message };
+  }
+}
+
+/** Whether the whole of `text` matches (Java's `Matcher.matches()`); an invalid pattern matches nothing. */
+export function javaFullMatch(pattern: string, text: string, options: JavaRegexOptions = {}): boolean {
+  const found = compileJavaRegex(pattern, options);
+  return found.ok && found.regex.matcher(text).matches();
+}
