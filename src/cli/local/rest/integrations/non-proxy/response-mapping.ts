@@ -12,13 +12,13 @@ import { stageVariablesOf, templateInputOf } from './template-input';
 import { javaFullMatch } from '../../../common/java-regex';
 import { ownGet } from '../../../common/own-record';
 import type { IntegrationResponseSpec, NonProxyIntegrationSpec } from '../../../model/rest-api';
+import { isBinaryType } from '../../binary-media-type';
 import { contextVariable } from '../../mapping/context-variable';
 import { selectPath } from '../../mapping/json-path';
 import { renderTemplate } from '../../mapping/render-template';
 import type { MethodResponse } from '../../pipeline/method-response';
 import { setHeader } from '../../pipeline/render-error';
 import type { RoutedRequest } from '../../pipeline/request';
-import { isBinaryType } from '../../proxy-response';
 
 /** The integration response for what the backend answered; undefined when none matches and there is no default. */
 export function selectIntegrationResponse(
