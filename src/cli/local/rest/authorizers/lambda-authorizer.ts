@@ -7,7 +7,7 @@
 import { AuthorizerCache, AuthorizerResult } from './authorizer-cache';
 import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
 import { requestId as newRequestId } from '../../common/ids';
-import { javaFullMatch } from '../../common/java-regex';
+import { javaFullMatch } from '../../common/linear-regex';
 import { ownGet } from '../../common/own-record';
 import type { InvokeOutcome } from '../../lambda/invoke-outcome';
 import type { LambdaAuthorizerSpec } from '../../model/rest-api';

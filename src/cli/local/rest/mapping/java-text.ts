@@ -4,7 +4,7 @@
  * `$s.matches(regex)`, `$s.length()`... behave as `java.lang.String`'s.
  */
 import type * as Re2 from 're2js';
-import { compileJavaRegex } from '../../common/java-regex';
+import { compileJavaRegex } from '../../common/linear-regex';
 
 /** `String.valueOf` of a parsed JSON value, as Velocity prints it. */
 export function javaString(value: unknown): string {
@@ -21,7 +21,7 @@ export function javaString(value: unknown): string {
 }
 
 /**
- * A Java regular expression, run by RE2 (../../common/java-regex.ts: linear in the text, so a
+ * A Java regular expression, run by RE2 (../../common/linear-regex.ts: linear in the text, so a
  * template's `$origin.matches(...)` cannot stall on what a client sends); one that RE2 cannot
  * compile fails the template, as `PatternSyntaxException` fails it in Java.
  */

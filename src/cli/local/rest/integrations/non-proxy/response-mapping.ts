@@ -9,7 +9,7 @@
 import type { BackendResponse } from './backend';
 import { mediaType } from './request-mapping';
 import { stageVariablesOf, templateInputOf } from './template-input';
-import { javaFullMatch } from '../../../common/java-regex';
+import { javaFullMatch } from '../../../common/linear-regex';
 import { ownGet } from '../../../common/own-record';
 import type { IntegrationResponseSpec, NonProxyIntegrationSpec } from '../../../model/rest-api';
 import { isBinaryType } from '../../binary-media-type';

@@ -1,11 +1,12 @@
 /**
- * Regular expressions the user wrote in Java's syntax (a `SelectionPattern`, an authorizer's
- * `IdentityValidationExpression`, a template's `$s.matches(...)`), matched against text a client or
- * a function controls. They run on RE2 (re2js, a JavaScript port of RE2/J), whose time is linear in
- * the text: a pattern such as `(a|aa)*b` that makes a backtracking engine (JavaScript's, Java's)
- * spin for seconds on a few thousand characters answers at once, so no request can stall the
- * server through them. RE2 has Java's syntax except backreferences (`\1`), lookahead, possessive
- * quantifiers (`a*+`) and atomic groups: such a pattern does not compile, and is reported as invalid.
+ * Regular expressions the user wrote, matched against text a client or a function controls: in
+ * Java's syntax (a `SelectionPattern`, an authorizer's `IdentityValidationExpression`, a
+ * template's `$s.matches(...)`) and in ECMA 262's (a request model's JSON Schema `pattern`). They
+ * run on RE2 (re2js, a JavaScript port of RE2/J), whose time is linear in the text: a pattern such
+ * as `(a|aa)*b` that makes a backtracking engine (JavaScript's, Java's) spin for seconds on a few
+ * thousand characters answers at once, so no request can stall the server through them. RE2 has
+ * both syntaxes except backreferences (`\1`), lookahead and lookbehind, possessive quantifiers
+ * (`a*+`) and atomic groups: such a pattern does not compile, and is reported as invalid.
  */
 import type * as Re2 from 're2js';
 
@@ -57,4 +58,24 @@ function compile(pattern: string, options: JavaRegexOptions): JavaRegex {
 export function javaFullMatch(pattern: string, text: string, options: JavaRegexOptions = {}): boolean {
   const found = compileJavaRegex(pattern, options);
   return found.ok && found.regex.matcher(text).matches();
+}
+
+/**
+ * A JSON Schema `pattern` (ECMA 262 syntax, found anywhere in the text, as `RegExp.test` finds it)
+ * for ajv's `code.regExp` option; throws, naming the pattern, when RE2 cannot run it.
+ */
+export function ecmaPattern(pattern: string): { test(text: string): boolean; toString(): string } {
+  const { RE2JS } = re2();
+  let translated: string;
+  try {
+    translated = RE2JS.translateRegExp(pattern);
+  } catch (e) {
+    throw new Error(`pattern ${JSON.stringify(pattern)} cannot be run in linear time: ${(e as Error).message}`);
+  }
+  const found = compileJavaRegex(translated);
+  if (!found.ok) {
+    throw new Error(`pattern ${JSON.stringify(pattern)} cannot be run in linear time: ${found.reason}`);
+  }
+  // ajv keys compiled patterns by their text (`toString`), as it keys RegExps.
+  return { test: (text) => found.regex.matcher(text).find(), toString: () => `/${pattern}/` };
 }

@@ -2,7 +2,7 @@
  * User-written Java regular expressions run by RE2: the same answers as the backtracking engine on
  * ordinary patterns, in linear time on the inputs that make a backtracking engine spin.
  */
-import { compileJavaRegex, javaFullMatch } from '../../../../src/cli/local/common/java-regex';
+import { compileJavaRegex, javaFullMatch } from '../../../../src/cli/local/common/linear-regex';
 
 /** What the local API did before: a JavaScript RegExp anchored at both ends. */
 function backtrackingFullMatch(pattern: string, text: string): boolean {
