@@ -22,41 +22,38 @@ function re2(): typeof Re2 {
 /** A compiled pattern, or why it cannot be used. */
 export type JavaRegex = { readonly ok: true; readonly regex: Re2.RE2JS } | { readonly ok: false; readonly reason: string };
 
-/** Compiled patterns by flags and text; patterns come from the app (few), templates may build some. */
+/** Compiled patterns by text; patterns come from the app (few), templates may build some. */
 const compiled = new Map<string, JavaRegex>();
 const MAX_CACHED = 500;
 
-/** How a pattern is read: `dotAll` lets `.` match line ends too (Java's `Pattern.DOTALL`). */
-export interface JavaRegexOptions {
-  readonly dotAll?: boolean;
-}
-
-/** Compiles `pattern` once (kept for the next call); an invalid pattern gives the reason. */
-export function compileJavaRegex(pattern: string, options: JavaRegexOptions = {}): JavaRegex {
-  const key = `${options.dotAll ? 's' : '-'}${pattern}`;
-  let found = compiled.get(key);
+/**
+ * Compiles `pattern` once (kept for the next call); an invalid pattern gives the reason. Flags as
+ * Java's defaults: `.` does not match a line end unless the pattern says `(?s)`.
+ */
+export function compileJavaRegex(pattern: string): JavaRegex {
+  let found = compiled.get(pattern);
   if (found === undefined) {
-    found = compile(pattern, options);
+    found = compile(pattern);
     if (compiled.size >= MAX_CACHED) {
       compiled.clear();
     }
-    compiled.set(key, found);
+    compiled.set(pattern, found);
   }
   return found;
 }
 
-function compile(pattern: string, options: JavaRegexOptions): JavaRegex {
+function compile(pattern: string): JavaRegex {
   const { RE2JS } = re2();
   try {
-    return { ok: true, regex: RE2JS.compile(pattern, options.dotAll ? RE2JS.DOTALL : 0) };
+    return { ok: true, regex: RE2JS.compile(pattern) };
   } catch (e) {
     return { ok: false, reason: (e as Error).message };
   }
 }
 
 /** Whether the whole of `text` matches (Java's `Matcher.matches()`); an invalid pattern matches nothing. */
-export function javaFullMatch(pattern: string, text: string, options: JavaRegexOptions = {}): boolean {
-  const found = compileJavaRegex(pattern, options);
+export function javaFullMatch(pattern: string, text: string): boolean {
+  const found = compileJavaRegex(pattern);
   return found.ok && found.regex.matcher(text).matches();
 }
 

@@ -31,7 +31,7 @@ export async function authorizeLambda(routed: RoutedRequest, authorizer: LambdaA
     return refuse(routed, authorizer, 'the identity source is missing or empty');
   }
   log?.add(`Incoming identity: ${authorizer.type === 'TOKEN' ? mask(identity[0]) : javaList(identity.map(mask))}`);
-  if (authorizer.validationExpression !== undefined && !javaFullMatch(authorizer.validationExpression, identity[0], { dotAll: true })) {
+  if (authorizer.validationExpression !== undefined && !javaFullMatch(authorizer.validationExpression, identity[0])) {
     return refuse(routed, authorizer, `the token does not match the identity validation expression ${authorizer.validationExpression}`);
   }
   let cache = caches.get(settings);

@@ -1,7 +1,9 @@
 /**
  * The method response of a non-proxy integration: the integration response selected by its
  * `SelectionPattern` (a regular expression that must match the whole status code or Lambda
- * `errorMessage`; the response without a pattern is the default), its status, its
+ * `errorMessage`, `.` stopping at a line end: "make sure that the error response does not contain
+ * any newline (\n) character" for `.+`, says the API reference; the response without a pattern
+ * is the default), its status, its
  * `ResponseParameters` and its response template (chosen by the request's `Accept`, else
  * `application/json`, else the first), with the template's `$context.responseOverride` applied.
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-integration-settings-integration-response.html
@@ -25,7 +27,7 @@ export function selectIntegrationResponse(
   responses: readonly IntegrationResponseSpec[], input: string | undefined,
 ): IntegrationResponseSpec | undefined {
   if (input !== undefined) {
-    const matched = responses.find((r) => r.selectionPattern !== undefined && javaFullMatch(r.selectionPattern, input, { dotAll: true }));
+    const matched = responses.find((r) => r.selectionPattern !== undefined && javaFullMatch(r.selectionPattern, input));
     if (matched !== undefined) {
       return matched;
     }

@@ -45,7 +45,10 @@ describe('selection patterns run in linear time on the function\'s error text', 
     expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
   });
 
-  test('`.` spans lines in an error message, as before', () => {
-    expect(selectIntegrationResponse([{ statusCode: 400, selectionPattern: 'Bad.*', responseParameters: {}, responseTemplates: {} }], 'Bad\ninput')?.statusCode).toBe(400);
+  test('`.` stops at a line end, as the API reference warns for `.+` (was: matched across lines)', () => {
+    const badOnly: IntegrationResponseSpec[] = [{ statusCode: 400, selectionPattern: 'Bad.*', responseParameters: {}, responseTemplates: {} }];
+    expect(selectIntegrationResponse(badOnly, 'Bad\ninput')).toBeUndefined();
+    expect(selectIntegrationResponse([{ ...badOnly[0], selectionPattern: 'Bad(.|\n)*' }], 'Bad\ninput')?.statusCode).toBe(400);
+    expect(selectIntegrationResponse([{ ...badOnly[0], selectionPattern: '(?s)Bad.*' }], 'Bad\ninput')?.statusCode).toBe(400);
   });
 });
