@@ -1,6 +1,8 @@
 /**
  * `serve` against requests and backends built to stall or flood it: a policy wildcard against a
- * path of thousands of segments, methods API Gateway does not have, interim (1xx) statuses from a
+ * path of thousands of segments, user-written regular expressions (identity validation, selection
+ * pattern, a template's origin check) against long client or function text, methods API Gateway
+ * does not have, interim (1xx) statuses from a
  * function, an endpoint, a MOCK response, a template override or a gateway response, an
  * endpoint that streams 100 MB, and the binary rules recorded on the service. Each answer is
  * final and as the gateway gives it, and another API answers within a second meanwhile.
@@ -20,6 +22,9 @@ exports.handler = async (e) => {
   if (q.b64) return { statusCode: 200, headers: { 'Content-Type': 'image/png' }, isBase64Encoded: true, body: q.b64 };
   return { statusCode: 200, body: JSON.stringify({ httpMethod: e.httpMethod, path: e.path }) };
 };`;
+
+const FAILING_SOURCE = `
+exports.handler = async (e) => { throw new Error('a'.repeat(100000)); };`;
 
 const AUTHORIZER_SOURCE = `
 exports.handler = async (event) => ({
@@ -75,8 +80,28 @@ function buildApis(stack: Stack): void {
     handler: inlineFunction(stack, 'AuthFn', AUTHORIZER_SOURCE),
     resultsCacheTtl: Duration.seconds(0),
   });
+  const validated = new apigw.TokenAuthorizer(stack, 'Validated', {
+    handler: inlineFunction(stack, 'AuthFn2', AUTHORIZER_SOURCE),
+    validationRegex: '(a|aa)*b',
+    resultsCacheTtl: Duration.seconds(0),
+  });
   const api = new apigw.RestApi(stack, 'Api', { deployOptions: { stageName: 'prod' }, binaryMediaTypes: ['*/*'] });
   api.root.addResource('public').addResource('{proxy+}').addMethod('GET', new apigw.LambdaIntegration(echo), { authorizer });
+  api.root.addResource('validated').addResource('public').addResource('ok').addMethod('GET', new apigw.LambdaIntegration(echo), { authorizer: validated });
+  api.root.addResource('selected').addMethod('GET', new apigw.LambdaIntegration(inlineFunction(stack, 'Failing', FAILING_SOURCE), {
+    proxy: false,
+    integrationResponses: [
+      { selectionPattern: '(a|aa)*b', statusCode: '400' },
+      { statusCode: '200', responseTemplates: { 'application/json': 'default' } },
+    ],
+  }), { methodResponses: [{ statusCode: '200' }, { statusCode: '400' }] });
+  api.root.addResource('origin').addMethod('GET', new apigw.MockIntegration({
+    requestTemplates: { 'application/json': '{"statusCode": 200}' },
+    integrationResponses: [{
+      statusCode: '200',
+      responseTemplates: { 'application/json': "#if($input.params().header.get('Origin').matches('https://(a|aa)*\\.example'))allowed#{else}refused#end" },
+    }],
+  }), { methodResponses: [{ statusCode: '200' }] });
   api.root.addResource('any').addMethod('ANY', new apigw.LambdaIntegration(echo));
   api.root.addResource('fn').addMethod('GET', new apigw.LambdaIntegration(echo));
   api.root.addResource('huge').addMethod('GET', new apigw.HttpIntegration(`${up}/huge`));
@@ -145,6 +170,30 @@ test('a policy wildcard against /public/ + "a/" x 5,000 allows at once; the othe
   expect(JSON.parse(result.body)).toEqual({ httpMethod: 'GET', path: `/${path}` });
   expect(Date.now() - started).toBeLessThan(3000);
   expect(pingMs).toBeLessThan(1000);
+});
+
+describe('user-written regular expressions against what a client or a function sends', () => {
+  test('an identity validation expression (a|aa)*b against a token of 5,000 "a": 401 at once', async () => {
+    const { result, pingMs } = await whilePinging(() => call(`${running.url}validated/public/ok`, ['-H', `Authorization: ${'a'.repeat(5000)}`]));
+    expect([result.status, result.body]).toEqual([401, '{"message":"Unauthorized"}']);
+    expect(pingMs).toBeLessThan(1000);
+    expect((await call(`${running.url}validated/public/ok`, ['-H', `Authorization: ${'a'.repeat(50)}b`])).status).toBe(200);
+  });
+
+  test('a selection pattern (a|aa)*b against an error message of 100,000 "a": the default response at once', async () => {
+    const started = Date.now();
+    const { result, pingMs } = await whilePinging(() => call(`${running.url}selected`));
+    expect([result.status, result.body]).toEqual([200, 'default']);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(pingMs).toBeLessThan(1000);
+  });
+
+  test('a template\'s origin check against an Origin of 5,000 "a": answered at once, and correctly', async () => {
+    const { result, pingMs } = await whilePinging(() => call(`${running.url}origin`, ['-H', `Origin: https://${'a'.repeat(5000)}`]));
+    expect([result.status, result.body]).toEqual([200, 'refused']);
+    expect(pingMs).toBeLessThan(1000);
+    expect((await call(`${running.url}origin`, ['-H', 'Origin: https://aaa.example'])).body).toBe('allowed');
+  });
 });
 
 describe('methods API Gateway does not have', () => {
