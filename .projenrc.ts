@@ -35,6 +35,10 @@ const project = new awscdk.AwsCdkConstructLibrary({
     'ajv-draft-04@^1.0.0',
     'velocityjs@^2.1.7',
     'jsonpath-plus@^10.3.0',
+    // Regular expressions the user wrote, matched against text a client or a function controls
+    // (selection patterns, identity validation expressions, template string methods): RE2's
+    // linear-time engine, so no pattern can stall the server (a backtracking RegExp can).
+    're2js@^2.10.0',
     'cdk-nag@^2.36.23',
     // The local API benchmark (bench/local-api.bench.js, plain JavaScript: no @types package).
     'autocannon@^8.0.0',
@@ -86,6 +90,8 @@ const project = new awscdk.AwsCdkConstructLibrary({
     '.tmp/',
     // Screenshots and other files tests leave for a person to look at.
     '/test-artifacts/',
+    // A git worktree's node_modules may be a symlink to the main checkout's, which `/node_modules/` misses.
+    '/node_modules',
   ],
   npmignoreEnabled: true,
 
@@ -205,6 +211,7 @@ project.eslint?.allowDevDeps('src/cli/local/auth/cognito/**');
 project.eslint?.allowDevDeps('src/cli/local/rest/validation/**');
 project.eslint?.allowDevDeps('src/cli/local/rest/mapping/**');
 project.eslint?.allowDevDeps('src/cli/local/rest/integrations/**');
+project.eslint?.allowDevDeps('src/cli/local/common/linear-regex.ts');
 
 // The layers of src/ (projenrc/layer-rules.ts): no import loops, no import from a lower layer to a
 // higher one, and nothing the CLI loads imports aws-cdk-lib or constructs.

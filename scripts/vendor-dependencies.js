@@ -19,7 +19,7 @@ const root = path.join(__dirname, '..');
 /** Packages lib/ may require, bundled into lib/vendor/ (devDependencies in .projenrc.ts). */
 const VENDORED = [
   '@aws-sdk/client-cloudformation', '@smithy/signature-v4', '@smithy/hash-node',
-  'jose', 'ajv-draft-04', 'velocityjs', 'jsonpath-plus',
+  'jose', 'ajv-draft-04', 'velocityjs', 'jsonpath-plus', 're2js',
 ];
 
 /** The string literals of `require('x')` and `import('x')` calls (a parser: strings that merely look like calls are left alone). */

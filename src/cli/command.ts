@@ -11,6 +11,11 @@ export interface Command {
   readonly name: string;
   /** Full `--help` text: usage, options, an example. */
   readonly help: string;
+  /**
+   * Lines `--help` adds after the text, from what the arguments point at (test-invoke: the APIs of
+   * the app). Never throws: what it cannot read, it says.
+   */
+  helpDetails?(args: readonly string[]): string[];
   /** Runs the command; resolves to the process exit code. */
   run(args: string[]): Promise<number>;
 }

@@ -15,6 +15,7 @@ export const APP_OPTIONS = {
   'stack': { type: 'string', multiple: true },
   'env-vars': { type: 'string' },
   'jwks': { type: 'string' },
+  'node': { type: 'string' },
 } as const;
 
 /** Where the server listens and what it prints: the commands that serve. */
@@ -39,6 +40,7 @@ export interface LocalApiOptionValues {
   readonly 'stack'?: string[];
   readonly 'env-vars'?: string;
   readonly 'jwks'?: string;
+  readonly 'node'?: string;
   readonly 'port'?: string;
   readonly 'host'?: string;
   readonly 'quiet'?: boolean;
@@ -67,7 +69,16 @@ export function parseLocalApiOptions(values: LocalApiOptionValues, env: NodeJS.P
     apiKeys,
     envVars,
     jwks: values.jwks,
+    hostRuntimes: parseNodeChoice(values.node) === 'host',
   };
+}
+
+/** `--node runtime` (the default: each function on the Node.js major its runtime names) or `host`. */
+export function parseNodeChoice(text: string | undefined): 'runtime' | 'host' {
+  if (text === undefined || text === 'runtime' || text === 'host') {
+    return text ?? 'runtime';
+  }
+  throw new UsageError(`--node must be 'runtime' (each function on the Node.js major its runtime names) or 'host' (every function on this machine's Node.js) (got '${text}')`);
 }
 
 /** The SigV4 key pair: the option, else VENDOR_OUTPUTS_CREDENTIALS, else the AWS_* pair. */
@@ -151,6 +162,14 @@ export const LOCAL_API_HELP: Readonly<Record<keyof typeof LOCAL_API_OPTIONS, Hel
     ],
   },
   'quiet': { flag: '--quiet', lines: ['No line per request (function output is still shown)'] },
+  'node': {
+    flag: '--node runtime|host',
+    lines: [
+      'runtime (default): each function runs on the Node.js major its runtime names',
+      '(nodejs22.x: Node.js 22), fetched once from the npm registry into the cache',
+      '($VENDOR_OUTPUTS_CACHE_DIR, else ~/.cache/vendor-outputs); host: on this Node.js',
+    ],
+  },
 };
 
 /** Help rows as `  --flag ARG   text`, continuation lines under the text; `column` is where the text starts. */

@@ -75,7 +75,8 @@ export async function main(argv: string[]): Promise<number> {
   // `stage -- cmd --help` must reach cmd, so only options before `--` ask for help.
   const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
   if (own.includes('--help') || own.includes('-h')) {
-    process.stdout.write(`${command.help}\n`);
+    const details = command.helpDetails?.(own) ?? [];
+    process.stdout.write(`${[command.help, ...details].join('\n')}\n`);
     return 0;
   }
   try {

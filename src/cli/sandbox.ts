@@ -22,7 +22,7 @@ import { ProjectWatcher } from './sandbox/watcher';
 export const SANDBOX_HELP = [
   'Usage: vendor-outputs sandbox [--app COMMAND|DIR] [--outputs-out-dir DIR | --write-outputs DIR] [--format json|dart]',
   '                              [--port N] [--host ADDR] [--stack NAME]... [--once]',
-  '                              [--from-stack NAME | --outputs-file FILE] [--quiet]',
+  '                              [--from-stack NAME | --outputs-file FILE] [--node runtime|host] [--quiet]',
   '                              [--credentials KEY:SECRET] [--allow-unsigned] [--env-vars FILE]',
   '                              [--api-key NAME=VALUE]... [--jwks FILE]',
   '',
@@ -73,6 +73,7 @@ export const SANDBOX_HELP = [
     LOCAL_API_HELP['api-key'],
     LOCAL_API_HELP['env-vars'],
     LOCAL_API_HELP.jwks,
+    LOCAL_API_HELP.node,
     LOCAL_API_HELP.quiet,
   ]),
   '',

@@ -22,7 +22,7 @@ export const SERVE_HELP = [
   'Usage: vendor-outputs serve [--app DIR] [--stack NAME]... [--port N] [--host ADDR]',
   '                            [--credentials KEY:SECRET] [--allow-unsigned] [--env-vars FILE] [--write-outputs DIR]',
   '                            [--api-key NAME=VALUE]...',
-  '                            [--jwks FILE] [--quiet]',
+  '                            [--jwks FILE] [--node runtime|host] [--quiet]',
   '',
   'Serves every REST API (AWS::ApiGateway::RestApi) of the synthesized app on a local port, reached at',
   'http://HOST:PORT/<stage>/..., running the Lambda functions behind its proxy integrations from their',
@@ -42,6 +42,7 @@ export const SERVE_HELP = [
     LOCAL_API_HELP['env-vars'],
     WRITE_OUTPUTS_HELP,
     LOCAL_API_HELP.jwks,
+    LOCAL_API_HELP.node,
     LOCAL_API_HELP.quiet,
   ]),
   '',
@@ -63,7 +64,7 @@ export const command: Command = {
     });
     const settings = parseLocalApiOptions(values, process.env);
     const appDir = values.app ?? 'cdk.out';
-    const prepared = readPreparedApp(appDir, settings);
+    const prepared = readPreparedApp(appDir, { ...settings, progress: (line) => process.stderr.write(`vendor-outputs serve: ${line}\n`) });
     const writeDir = values['write-outputs'];
     let outputsStack: StackSpec | undefined;
     const api = await startLocalApi({
@@ -115,6 +116,7 @@ function bannerLines(api: LocalApi, appDir: string): string[] {
     `Serving ${api.served.length} REST API(s) from ${appDir}:`,
     ...endpoints.map((endpoint) => `${endpoint.api.name} (${endpoint.api.stackName}/${endpoint.api.logicalId}) at ${endpoint.urls.join(', ')}`),
     ...api.routeLines(),
+    ...api.unservedLines(),
     `Console (the API Gateway console's TEST, in a browser): ${consoleUrl(`http://${urlHost(endpoints[0].host)}:${endpoints[0].port}`)}`,
     ...api.accessLines(),
   ];

@@ -1,17 +1,22 @@
 import { CliError, Command, ParsedOptions, parseOptions, UsageError } from './command';
+import { appInventoryLines } from './local/app-inventory';
 import { appTokenVerifier } from './local/app-user-pools';
+import { LocalApiError } from './local/common/local-api-error';
 import { readEnvVarsFile } from './local/lambda/env-vars';
 import { appInvoker, readPreparedApp } from './local/local-app-setup';
+import type { LocalApp } from './local/model/local-app';
 import { ApiSpec } from './local/model/rest-api';
+import { readLocalApp } from './local/read-local-app';
 import { parseHeaderLine, runTestInvoke, TestInvokeRequest, TestInvokeResult, testInvokeTarget } from './local/rest/test-invoke-run';
-import { APP_OPTIONS } from './local-api-options';
+import { unservedApis, unservedLines } from './local/server/unserved-listing';
+import { APP_OPTIONS, parseNodeChoice } from './local-api-options';
 
 export type { TestInvokeResult } from './local/rest/test-invoke-run';
 
 export const TEST_INVOKE_HELP = [
   'Usage: vendor-outputs test-invoke --method METHOD --path PATH [--query K=V]... [--header K:V]... [--body TEXT]',
   '                                  [--app DIR] [--stack NAME] [--api NAME] [--env-vars FILE] [--json]',
-  '                                  [--authorize] [--jwks FILE]',
+  '                                  [--authorize] [--jwks FILE] [--node runtime|host]',
   '',
   "Sends one request through the local REST API machinery without a server, as the API Gateway console's",
   'TEST does, and prints the request path, status, latency, response body, response headers and the',
@@ -33,6 +38,8 @@ export const TEST_INVOKE_HELP = [
   '                    --header and log each step, as a request to a deployed stage would (IAM methods',
   '                    refuse: test-invoke holds no key pair)',
   '  --jwks FILE       With --authorize: Cognito authorizers also accept tokens signed by these keys',
+  '  --node runtime|host  runtime (default): the function runs on the Node.js major its runtime names,',
+  '                    fetched once from the npm registry into the cache; host: on this Node.js',
   '',
   'Exit status: 0 when the request ran (whatever its HTTP status), 1 when it could not run, 2 on usage errors.',
   '',
@@ -40,12 +47,13 @@ export const TEST_INVOKE_HELP = [
   '  vendor-outputs test-invoke --method GET --path /items --query limit=5',
 ].join('\n');
 
-function pickApi(apis: readonly ApiSpec[], name: string | undefined): ApiSpec {
+function pickApi(app: LocalApp, name: string | undefined): ApiSpec {
+  const { apis } = app;
   if (name !== undefined) {
     const found = apis.filter((a) => a.name === name || a.logicalId === name);
     if (found.length !== 1) {
       throw new CliError(found.length === 0
-        ? `no REST API '${name}'; APIs: ${apis.map((a) => `${a.name} (${a.logicalId})`).join(', ') || '(none)'}`
+        ? withUnserved(`no REST API '${name}'; APIs: ${apis.map((a) => `${a.name} (${a.logicalId})`).join(', ') || '(none)'}`, app)
         : `several REST APIs are named '${name}'; pass the logical id: ${found.map((a) => a.logicalId).join(', ')}`);
     }
     return found[0];
@@ -54,8 +62,34 @@ function pickApi(apis: readonly ApiSpec[], name: string | undefined): ApiSpec {
     return apis[0];
   }
   throw new CliError(apis.length === 0
-    ? 'no REST API in the cloud assembly'
+    ? withUnserved('no REST API in the cloud assembly', app)
     : `the app has ${apis.length} REST APIs; pick one with --api: ${apis.map((a) => `${a.name} (${a.logicalId})`).join(', ')}`);
+}
+
+/** A refusal followed by the APIs the app has that test-invoke cannot run, with why. */
+function withUnserved(message: string, app: LocalApp): string {
+  return [message, ...unservedLines(unservedApis(app.unserved))].join('\n');
+}
+
+/** `--help`'s list: the APIs of the app `--app` names (cdk.out by default), served or not. */
+function helpDetails(args: readonly string[]): string[] {
+  const appDir = appOption(args) ?? 'cdk.out';
+  let lines: string[];
+  try {
+    lines = appInventoryLines(readLocalApp(appDir));
+  } catch (error) {
+    lines = [`  (${error instanceof LocalApiError ? error.message : String(error)}; run 'npx cdk synth' first, or pass --app DIR)`];
+  }
+  return ['', `APIs and functions of the app in ${appDir}:`, ...lines];
+}
+
+/** The value of `--app DIR` or `--app=DIR` among the arguments, if given. */
+function appOption(args: readonly string[]): string | undefined {
+  const i = args.indexOf('--app');
+  if (i >= 0 && i + 1 < args.length) {
+    return args[i + 1];
+  }
+  return args.find((a) => a.startsWith('--app='))?.slice('--app='.length);
 }
 
 function formatText(result: TestInvokeResult): string {
@@ -120,10 +154,15 @@ function headersOf(lines: readonly string[]): Array<[string, string]> {
 
 /** Runs the TEST on the chosen API of the app; prints the function's log lines (stderr), then the result (stdout). */
 async function testInvoke(values: TestInvokeValues, request: TestInvokeRequest): Promise<void> {
-  const setup = { apiKeys: [], envVars: values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']) };
+  const setup = {
+    apiKeys: [],
+    envVars: values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']),
+    hostRuntimes: parseNodeChoice(values.node) === 'host',
+    progress: (line: string) => process.stderr.write(`vendor-outputs test-invoke: ${line}\n`),
+  };
   const prepared = readPreparedApp(values.app ?? 'cdk.out', { ...setup, stacks: values.stack ?? [] });
   const { app } = prepared;
-  const api = pickApi(app.apis, values.api);
+  const api = pickApi(app, values.api);
   // The app's own warnings (what is not emulated) concern a server; the TEST shows the runtime's.
   for (const warning of prepared.runtime.warnings) {
     process.stderr.write(`vendor-outputs test-invoke: warning: ${warning}\n`);
@@ -146,6 +185,7 @@ async function testInvoke(values: TestInvokeValues, request: TestInvokeRequest):
 export const command: Command = {
   name: 'test-invoke',
   help: TEST_INVOKE_HELP,
+  helpDetails,
   async run(args) {
     const { values } = parseOptions(args, TEST_INVOKE_OPTIONS);
     const request = requestOf(values);

@@ -6,7 +6,7 @@
   /** Methods a test of an ANY method can use. */
   var ANY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
-  var state = { apis: [], apiId: null, selected: null };
+  var state = { apis: [], unserved: [], apiId: null, selected: null };
 
   function byId(id) {
     return document.getElementById(id);
@@ -61,10 +61,27 @@
         throw new Error(answer.body.message);
       }
       state.apis = answer.body.apis;
+      state.unserved = answer.body.unserved || [];
       renderApiPicker();
       renderTree();
+      renderUnserved();
       showError('page-error', state.apis.length === 0 ? 'The server serves no REST API.' : '');
     });
+  }
+
+  function renderUnserved() {
+    var section = byId('unserved');
+    var list = byId('unserved-list');
+    list.textContent = '';
+    state.unserved.forEach(function (part) {
+      var item = element('li', 'unserved-part');
+      item.appendChild(element('span', 'unserved-kind', part.kind));
+      item.appendChild(element('span', 'unserved-label', part.label));
+      item.appendChild(element('span', 'unserved-reason', part.reason));
+      list.appendChild(item);
+    });
+    byId('unserved-count').textContent = String(state.unserved.length);
+    section.hidden = state.unserved.length === 0;
   }
 
   function renderApiPicker() {
@@ -114,7 +131,14 @@
         var target = element('span', 'method-target', method.integration);
         target.title = method.integration;
         entry.appendChild(target);
-        entry.setAttribute('aria-label', method.httpMethod + ' ' + resource.path + ', ' + method.integration);
+        var label = method.httpMethod + ' ' + resource.path + ', ' + method.integration;
+        if (method.notRunnable) {
+          var mark = element('span', 'not-runnable', 'cannot run locally');
+          mark.title = method.notRunnable;
+          entry.appendChild(mark);
+          label += ', cannot run locally: ' + method.notRunnable;
+        }
+        entry.setAttribute('aria-label', label);
         entry.addEventListener('click', function () {
           focusItem(entry);
           selectMethod({ resource: resource, method: method });

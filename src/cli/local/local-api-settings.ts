@@ -25,4 +25,6 @@ export interface LocalApiSettings {
   readonly envVars?: EnvVarsFile;
   /** `--jwks`: a file of keys Cognito authorizers also trust. */
   readonly jwks?: string;
+  /** `--node host`: every function on this machine's Node.js, not the major its runtime names. */
+  readonly hostRuntimes?: boolean;
 }

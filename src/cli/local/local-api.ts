@@ -14,6 +14,7 @@ import { LocalApp } from './model/local-app';
 import { ApiSpec, ResourceNode } from './model/rest-api';
 import { apiKeyLines } from './rest/api-key-values';
 import { checkPortRange, isLoopback, LocalApiServer, ReloadSummary } from './server/server';
+import { unservedApis, unservedLines } from './server/unserved-listing';
 
 /** How a command starts the local API. */
 export interface LocalApiStart {
@@ -46,7 +47,7 @@ export async function startLocalApi(start: LocalApiStart): Promise<LocalApi> {
   prepared.warnings.forEach(start.warn);
   const served = servedApis(prepared.app);
   if (start.requireApi && served.length === 0) {
-    throw new LocalApiError(`no REST API with a stage in ${start.source}${settings.stacks.length > 0 ? ` (stacks: ${settings.stacks.join(', ')})` : ''}; nothing to serve`);
+    throw new LocalApiError(nothingToServe(prepared.app, start.source, settings.stacks));
   }
   checkPortRange(settings.port, served.length);
   start.beforeListen?.(prepared.app);
@@ -94,6 +95,11 @@ export class LocalApi {
     return this.server.routeTable();
   }
 
+  /** What the app has that is not served, with why (nothing when everything is). */
+  unservedLines(): string[] {
+    return unservedLines(this.current.unserved);
+  }
+
   /** Who gets in: API key values made here, the IAM key pair, the Cognito token signers. */
   accessLines(): string[] {
     const { settings } = this.start;
@@ -127,6 +133,13 @@ export class LocalApi {
 function tokenVerifierOf(app: LocalApp, start: LocalApiStart): Promise<TokenVerifier | undefined> {
   const keyApp = start.signingKeyDir === undefined ? app : { ...app, assemblyDir: start.signingKeyDir };
   return appTokenVerifier(keyApp, start.settings.jwks);
+}
+
+/** The refusal of an app with nothing to serve, naming what it has that is not served. */
+function nothingToServe(app: LocalApp, source: string | undefined, stacks: readonly string[]): string {
+  const message = `no REST API with a stage in ${source}${stacks.length > 0 ? ` (stacks: ${stacks.join(', ')})` : ''}; nothing to serve`;
+  const apis = unservedApis(app.unserved);
+  return apis.length === 0 ? message : [message, ...unservedLines(apis)].join('\n');
 }
 
 /** The APIs that get a port: those with a stage. */

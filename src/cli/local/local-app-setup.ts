@@ -11,8 +11,10 @@ import { LocalApp } from './model/local-app';
 import { readLocalApp } from './read-local-app';
 import { withApiKeyValues } from './rest/api-key-values';
 
-/** The settings the setup reads. */
-export type AppSetupSettings = Pick<LocalApiSettings, 'apiKeys' | 'envVars'>;
+/** The settings the setup reads, and where it announces slow work (a runtime being fetched). */
+export type AppSetupSettings = Pick<LocalApiSettings, 'apiKeys' | 'envVars' | 'hostRuntimes'> & {
+  readonly progress?: (line: string) => void;
+};
 
 /** An app ready to serve or to invoke. */
 export interface PreparedApp {
@@ -30,7 +32,8 @@ export interface PreparedApp {
  */
 export function prepareLocalApp(app: LocalApp, settings: AppSetupSettings, projectRoot?: string): PreparedApp {
   const withKeys = withApiKeyValues(app, settings.apiKeys);
-  const runtime = functionRuntime(withKeys, settings.envVars, projectRoot);
+  const choice = { hostRuntimes: settings.hostRuntimes, progress: settings.progress };
+  const runtime = functionRuntime(withKeys, settings.envVars, projectRoot, undefined, choice);
   return { app: withKeys, runtime, warnings: [...withKeys.warnings, ...runtime.warnings] };
 }
 

@@ -1,13 +1,14 @@
 /**
  * Reads a cloud assembly (`cdk.out`) into the local app model: its stacks and their templates,
  * the APIs of every registered API kind (api-kinds.ts: REST APIs today, read by
- * rest/reader/rest-api-reader.ts), and the Lambda functions those APIs run, with their code
- * assets. Nothing here knows an API kind or any construct.
+ * rest/reader/rest-api-reader.ts), the Lambda functions those APIs run, with their code assets,
+ * and what the assembly has that is not served. Nothing here knows an API kind or any construct.
  */
 import { API_KINDS } from './api-kinds';
 import { readFunction } from './template/function-reader';
 import { stackEnvironment } from './template/stack-environment';
 import { DEFAULT_REGION, StackArtifact, StackTemplate } from './template/stack-template';
+import { unservedParts } from './template/unserved-parts';
 import { AssemblyStack, readCloudAssembly, readTemplate } from '../assembly/cloud-assembly';
 import { readConstructPaths } from '../assembly/construct-paths';
 import { readFileAssets } from '../assembly/file-assets';
@@ -15,6 +16,7 @@ import { LocalApiError } from './common/local-api-error';
 import type { FunctionSpec } from './model/function-spec';
 import type { LocalApp, StackSpec } from './model/local-app';
 import type { ApiSpec } from './model/rest-api';
+import type { UnservedPart } from './model/unserved-part';
 
 export { MAX_INTEGRATION_TIMEOUT_MS } from './rest/reader/integration-timeout';
 export { integrationFunctionId, referencedId } from './template/template-references';
@@ -30,14 +32,22 @@ export function readLocalApp(assemblyDir: string, stackNames: string[] = []): Lo
   const apis: ApiSpec[] = [];
   const functions = new Map<string, FunctionSpec>();
   const warnings: string[] = [];
+  const unserved: UnservedPart[] = [];
   for (const stack of chosen) {
     const artifact = localArtifact(stack);
     const template = readTemplate(stack);
     const { artifactId, stackName, displayName, region, templateFile } = artifact;
     stacks.push({ artifactId, stackName, displayName, region, templateFile, template });
-    apis.push(...readStackApis(artifact, template, objectKeys, functions, warnings));
+    const stackTemplate = stackTemplateOf(artifact, template, objectKeys, functions, warnings);
+    const stackApis = API_KINDS.flatMap((kind) => kind.readApis(stackTemplate));
+    apis.push(...stackApis);
+    unserved.push(...unservedParts(stackTemplate, {
+      servedKinds: new Set(API_KINDS.map((kind) => kind.kind)),
+      apiStages: new Map(stackApis.map((api) => [api.logicalId, api.stages.length])),
+      runs: (functionId) => functions.has(`${artifact.artifactId}/${functionId}`),
+    }));
   }
-  return { assemblyDir: assembly.dir, stacks, apis, functions, warnings };
+  return { assemblyDir: assembly.dir, stacks, apis, functions, warnings, unserved };
 }
 
 /** The stacks `stackNames` name (every stack when none is named); an unknown name is an error naming the stacks. */
@@ -64,17 +74,8 @@ function localArtifact(stack: AssemblyStack): StackArtifact {
   return { ...stack, region: stack.region ?? DEFAULT_REGION, constructPaths };
 }
 
-/** The APIs of every kind in one stack; the functions they run are read into `functions` as they are met. */
-function readStackApis(
-  artifact: StackArtifact, template: Record<string, any>, objectKeys: Map<string, string>,
-  functions: Map<string, FunctionSpec>, warnings: string[],
-): ApiSpec[] {
-  const stack = stackTemplate(artifact, template, objectKeys, functions, warnings);
-  return API_KINDS.flatMap((kind) => kind.readApis(stack));
-}
-
 /** The stack as the API kinds read it. */
-function stackTemplate(
+function stackTemplateOf(
   artifact: StackArtifact, template: Record<string, any>, objectKeys: Map<string, string>,
   functions: Map<string, FunctionSpec>, warnings: string[],
 ): StackTemplate {

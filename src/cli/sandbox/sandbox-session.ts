@@ -112,6 +112,7 @@ export class SandboxSession {
     const { endpoints } = this.api.server;
     const lines = [`Serving ${endpoints.length} REST API(s) of ${this.api.app.stacks.map((s) => s.stackName).join(', ')}:`];
     lines.push(...this.api.routeLines());
+    lines.push(...this.api.unservedLines());
     for (const endpoint of endpoints) {
       lines.push(`Console (TEST page): ${consoleUrl(`http://${urlHost(endpoint.host)}:${endpoint.port}`)}`);
     }
@@ -234,7 +235,7 @@ async function build(settings: SandboxSettings, dirs: AssemblyDirs, signal?: Abo
 
 /** The app with the `--api-key` values in place, its functions run from the project's folder. */
 function prepare(settings: SandboxSettings, app: LocalApp): PreparedApp {
-  return prepareLocalApp(app, settings.api, settings.project.root);
+  return prepareLocalApp(app, { ...settings.api, progress: settings.print }, settings.project.root);
 }
 
 /** The message of a failed synth: the command, how it ended and what it printed. */

@@ -3,7 +3,9 @@
  * refusals before anything listens, the network warning, the access lines, and a reload.
  */
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
-import { synth } from './support';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { inlineFunction, synth } from './support';
 import { LocalApiError } from '../../../src/cli/local/common/local-api-error';
 import { LocalApi, LocalApiStart, startLocalApi } from '../../../src/cli/local/local-api';
 import { LocalApiSettings } from '../../../src/cli/local/local-api-settings';
@@ -30,6 +32,20 @@ beforeAll(() => {
   }, { stackName: 'Unstaged' }));
 });
 
+test('an app whose only API is an HTTP API is refused naming it, its kind and why (not its functions)', async () => {
+  const httpOnly = readLocalApp(synth((stack) => {
+    const api = new apigwv2.HttpApi(stack, 'Http');
+    api.addRoutes({ path: '/hello', integration: new HttpLambdaIntegration('Hello', inlineFunction(stack, 'Hello', 'exports.handler = async () => "hi"')) });
+  }, { stackName: 'HttpOnly' }));
+  const start = startLocalApi({
+    settings: SETTINGS, prepared: prepareLocalApp(httpOnly, SETTINGS), print: () => undefined, warn: () => undefined, requireApi: true, source: 'cdk.out',
+  });
+  await expect(start).rejects.toMatchObject({
+    kind: 'input',
+    message: 'no REST API with a stage in cdk.out; nothing to serve\nNot served (1):\n  HTTP API  HttpOnly/Http: HTTP APIs (API Gateway v2) are not served locally yet',
+  });
+});
+
 async function started(app: LocalApp, settings: Partial<LocalApiSettings> = {}, start: Partial<LocalApiStart> = {}) {
   const warnings: string[] = [];
   const merged = { ...SETTINGS, ...settings };
@@ -50,7 +66,10 @@ test('an app with nothing to serve: refused when an API is required (serve), ser
     source: 'cdk.out',
   });
   await expect(start).rejects.toThrow(LocalApiError);
-  await expect(start).rejects.toMatchObject({ kind: 'input', message: 'no REST API with a stage in cdk.out (stacks: Unstaged); nothing to serve' });
+  await expect(start).rejects.toMatchObject({
+    kind: 'input',
+    message: 'no REST API with a stage in cdk.out (stacks: Unstaged); nothing to serve\nNot served (1):\n  REST API  Unstaged/NoStage: it has no stage',
+  });
   expect(warnings).toEqual([expect.stringMatching(/^Unstaged\/NoStage: REST API has no stage; not served$/)]);
 
   const empty = await started(unstaged);

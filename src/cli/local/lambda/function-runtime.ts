@@ -20,8 +20,16 @@ export interface FunctionRuntime {
   readonly notes: ReadonlyMap<string, string>;
 }
 
+/** How the functions' runtimes are chosen, and where a slow start is announced. */
+export interface RuntimeChoice {
+  /** `--node host`: every function on this machine's own runtime. */
+  readonly hostRuntimes?: boolean;
+  readonly progress?: (line: string) => void;
+}
+
 export function functionRuntime(
   app: LocalApp, envVars: EnvVarsFile | undefined, cwd: string = process.cwd(), families: readonly RuntimeFamily[] = RUNTIME_FAMILIES,
+  choice: RuntimeChoice = {},
 ): FunctionRuntime {
   const appFolder = appFolderOf(app.assemblyDir, cwd);
   const functions = [...app.functions.values()];
@@ -29,7 +37,9 @@ export function functionRuntime(
   const warnings = [...(envVars === undefined ? [] : unmatchedKeys(envVars, functions)), ...reservedVariableWarnings(runnable)];
   const notes = new Map<string, string>();
   for (const family of families) {
-    const notices = family.notices(runnable.filter((fn) => family.supports(fn.runtime)), { appFolder, shell: process.env });
+    const notices = family.notices(runnable.filter((fn) => family.supports(fn.runtime)), {
+      appFolder, shell: process.env, hostRuntimes: choice.hostRuntimes === true, progress: choice.progress ?? (() => undefined),
+    });
     warnings.push(...notices.warnings);
     notices.notes.forEach((note, key) => notes.set(key, note));
   }

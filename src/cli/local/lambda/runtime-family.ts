@@ -25,6 +25,13 @@ export interface AppContext {
   readonly appFolder?: string;
   /** The shell's environment. */
   readonly shell: NodeJS.ProcessEnv;
+  /**
+   * Run every function on this machine's own runtime (`--node host`) rather than on the version
+   * its Lambda runtime names.
+   */
+  readonly hostRuntimes?: boolean;
+  /** A line about slow work before the first request (a runtime being fetched). */
+  readonly progress?: (line: string) => void;
 }
 
 /** What serve announces about a family's functions before the first request. */

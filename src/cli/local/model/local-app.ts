@@ -4,6 +4,7 @@
  */
 import type { FunctionSpec } from './function-spec';
 import type { ApiSpec } from './rest-api';
+import type { UnservedPart } from './unserved-part';
 
 /** A stack of the assembly, as far as the local tools need it. */
 export interface StackSpec {
@@ -25,4 +26,6 @@ export interface LocalApp {
   readonly functions: ReadonlyMap<string, FunctionSpec>;
   /** Things the assembly has that are not served locally (printed on start). */
   readonly warnings: readonly string[];
+  /** The APIs, function URLs and functions of the assembly that are not served, with why. */
+  readonly unserved: readonly UnservedPart[];
 }

@@ -145,29 +145,3 @@ function isScalar(v: unknown): boolean {
 function malformed(reason: string): ProxyResult {
   return { ok: false, reason };
 }
-
-/**
- * Whether a request's `Content-Type`, or the first media type of its `Accept`, is one of the API's
- * binary media types (`image/png`, `image/*`, `*\/*`; `~1` for `/`). Only the first `Accept` type
- * counts, whatever its q-value ("When a request contains multiple media types in its Accept header,
- * API Gateway only honors the first Accept media type": important notes for REST APIs).
- */
-export function isBinaryType(mediaType: string | undefined, binaryMediaTypes: readonly string[]): boolean {
-  if (mediaType === undefined || binaryMediaTypes.length === 0) {
-    return false;
-  }
-  const comma = mediaType.indexOf(',');
-  const first = (comma < 0 ? mediaType : mediaType.slice(0, comma)).split(';')[0].trim().toLowerCase();
-  if (first === '') {
-    return false;
-  }
-  const [type] = first.split('/');
-  return binaryMediaTypes.some((pattern) => {
-    const p = pattern.replace(/~1/g, '/').toLowerCase();
-    if (p === '*/*' || p === first) {
-      return true;
-    }
-    const [pt, ps] = p.split('/');
-    return ps === '*' && pt === type;
-  });
-}

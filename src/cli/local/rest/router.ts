@@ -10,6 +10,14 @@
  * Empty segments (`//`, a trailing `/`) do not count for matching. A Lambda proxy event carries the
  * parameter values as sent, still percent-encoded; a greedy value keeps inner `//` and loses the
  * trailing `/` (recorded: `/prod/a//b/` gives `proxy` = `a//b`, `/prod/a%2Bb` gives `a%2Bb`).
+ *
+ * The gateway has seven methods: DELETE, GET, HEAD, OPTIONS, PATCH, POST and PUT
+ * (`AWS::ApiGateway::Method` allows only those and `ANY`, which stands for each of them). Any
+ * other method (`PROPFIND`, `TRACE`, `CONNECT`) is a method no resource has: 403 Missing
+ * Authentication Token, on every path, the function never runs.
+ *
+ * Matching takes time linear in the number of path segments: each resource is tried at one
+ * segment only (its depth in the tree), so a path of many segments cannot make it backtrack.
  */
 import { safeDecode } from '../common/percent-decoding';
 import { MethodSpec, ResourceNode } from '../model/rest-api';
@@ -32,9 +40,15 @@ export function pathSegments(pathBelowStage: string): string[] {
   return pathBelowStage.split('/');
 }
 
+/** The methods API Gateway has; `ANY` stands for each of them and for no other. */
+export const GATEWAY_METHODS: ReadonlySet<string> = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+
 /** Finds the resource and method for a request, or undefined (API Gateway: 403 Missing Authentication Token). */
 export function route(root: ResourceNode, httpMethod: string, segments: readonly string[]): RouteMatch | undefined {
   const upper = httpMethod.toUpperCase();
+  if (!GATEWAY_METHODS.has(upper)) {
+    return undefined;
+  }
   const found = matchResource(root, upper, segments, 0, Object.create(null));
   if (found === undefined) {
     return undefined;

@@ -20,7 +20,7 @@ import { EnvVarsFile } from '../lambda/env-vars';
 import { Invoker } from '../lambda/invoker';
 import { LocalApp } from '../model/local-app';
 import { ApiSpec } from '../model/rest-api';
-import { unsendable } from '../rest/pipeline/sendable';
+import { isFinalStatus, unsendable } from '../rest/pipeline/sendable';
 
 export interface ServerOptions {
   /** Interface to bind. @default 127.0.0.1 */
@@ -119,6 +119,7 @@ export class LocalApiServer {
     this.console = new ConsoleHandler({
       endpoints: () => this.endpoints,
       functions: () => this.app.functions,
+      unserved: () => this.app.unserved,
       invoker: () => this.invoker,
       host: this.host,
       outputsFile: options.outputsFile,
@@ -443,8 +444,12 @@ function functionName(app: LocalApp, key: string): string {
   return fn === undefined ? key : fn.constructPath ?? `${fn.stackName}/${fn.logicalId}`;
 }
 
-/** Writes a response; false (nothing written) when Node refuses its status or headers. */
+/** Writes a response; false (nothing written) when its status is not final or Node refuses its headers. */
 function send(res: http.ServerResponse, response: ApiResponse): boolean {
+  if (!isFinalStatus(response.statusCode)) {
+    // Node would send a 1xx (leaving the client waiting) or 600-999 as they are.
+    return false;
+  }
   const flat: string[] = [];
   for (const [name, value] of response.headers) {
     flat.push(name, value);

@@ -61,4 +61,35 @@ describe('routing on the resource and method together', () => {
   test('mappings and non-proxy backends get the values decoded', () => {
     expect({ ...route(root, 'GET', pathSegments('/users/a%2Fb%20c'))!.pathParameters }).toEqual({ userId: 'a/b c' });
   });
+
+  test.each(['PROPFIND', 'TRACE', 'CONNECT', 'MKCOL', 'LOCK'])('%s is a method the gateway does not have: no resource has it, not even ANY', (httpMethod) => {
+    expect(match(httpMethod, '/things/real')).toBeUndefined();
+    expect(match(httpMethod, '/things/anything')).toBeUndefined();
+    expect(match(httpMethod, '/users/7')).toBeUndefined();
+    expect(match(httpMethod, '/nowhere')).toBeUndefined();
+  });
+
+  test.each(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'])('ANY answers %s', (httpMethod) => {
+    expect(match(httpMethod, '/things/anything')?.method).toBe('ANY');
+  });
+
+  test('a path of 20,000 segments through a tree with literal, {param} and {proxy+} at every level routes at once', () => {
+    const deepRoot = node('/', 'root', []);
+    let parent = deepRoot;
+    for (let depth = 1; depth <= 30; depth++) {
+      const literal = node(`${parent.path}/a`, 'literal', []);
+      const param = node(`${parent.path}/{p${depth}}`, 'param', [], `p${depth}`);
+      parent.literalChildren.set('a', literal);
+      parent.paramChild = param;
+      parent = literal;
+    }
+    deepRoot.greedyChild = node('/{proxy+}', 'greedy', ['GET'], 'proxy');
+    const below = `/${'a/'.repeat(20_000)}b`;
+    const started = process.hrtime.bigint();
+    const found = route(deepRoot, 'GET', pathSegments(below));
+    expect(found?.resource.path).toBe('/{proxy+}');
+    expect(found?.rawPathParameters.proxy).toBe(below.slice(1));
+    expect(route(deepRoot, 'POST', pathSegments(below))).toBeUndefined();
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
+  });
 });

@@ -10,7 +10,7 @@
  */
 import * as util from 'util';
 import { getHeapStatistics } from 'v8';
-import { callHandler, describeError, Handler, loadHandler } from './handler';
+import { callHandler, checkHandlerStyle, describeError, Handler, loadHandler } from './handler';
 import { EnvironmentConfig, RuntimeInvocation, RuntimeMessage } from './protocol';
 import { finishedEvent } from '../deferred-event';
 import { MAX_RESPONSE_PAYLOAD_BYTES } from '../limits';
@@ -124,7 +124,7 @@ class ExecutionEnvironment {
 
   /** Lambda's init: loads the handler module, then reports ready (or the init error). */
   init(): void {
-    loadHandler(this.config.directory, this.config.handler).then((loaded) => {
+    loadHandler(this.config.directory, this.config.handler).then((loaded) => checkHandlerStyle(loaded, this.config.handlerStyle)).then((loaded) => {
       this.handler = loaded;
       this.memory.poll();
       this.outbox.send({ t: 'ready' });
@@ -160,7 +160,7 @@ class ExecutionEnvironment {
   private async call(handler: Handler, id: string, event: unknown): Promise<{ payload?: string; error?: ErrorReport }> {
     try {
       // A deferred event is built here, in the function's process (../deferred-event.ts).
-      const value = await callHandler(handler, finishedEvent(event), this.contextFor(id));
+      const value = await callHandler(handler, finishedEvent(event), this.contextFor(id), this.config.handlerStyle);
       return checkedPayload(value === undefined ? undefined : JSON.stringify(value));
     } catch (thrown) {
       return { error: describeError(thrown) };

@@ -1,10 +1,13 @@
 /**
- * Loading a Node.js handler (`FILE.EXPORT`) and calling it the way the Node.js runtime does:
- * async handlers, callback handlers and the legacy `context.done/succeed/fail`.
+ * Loading a Node.js handler (`FILE.EXPORT`) and calling it the way Lambda's Node.js runtime of
+ * the function does: async handlers, callback handlers and the legacy `context.done/succeed/fail`
+ * up to Node.js 22, async handlers only from Node.js 24 (handler-style.ts).
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
+import { InvocationHandles } from './event-loop-drain';
+import { CALLBACK_HANDLER_REMOVED, HandlerStyle } from './handler-style';
 import type { ErrorReport } from '../runtime-family';
 
 export type Handler = (event: unknown, context: Record<string, unknown>, callback: (error?: unknown, value?: unknown) => void) => unknown;
@@ -63,33 +66,77 @@ async function importModule(file: string): Promise<unknown> {
   }
 }
 
-/** Calls the handler; resolves with its result or rejects with its error, whichever style it uses. */
-export function callHandler(handler: Handler, event: unknown, context: Record<string, unknown>): Promise<unknown> {
+/**
+ * Refuses at init what the runtime refuses: from Node.js 24, a handler that declares a callback
+ * (three parameters or more).
+ */
+export function checkHandlerStyle(handler: Handler, style: HandlerStyle): Handler {
+  if (!style.callbacks && handler.length >= 3) {
+    throw runtimeError('Runtime.CallbackHandlerDeprecated', CALLBACK_HANDLER_REMOVED);
+  }
+  return handler;
+}
+
+/**
+ * Calls the handler as the runtime of its style does; resolves with the result, rejects with the
+ * error. Without callbacks (Node.js 24 on) the result is the handler's return value, awaited. With
+ * them (up to Node.js 22): a returned promise settles the invocation; otherwise the return value
+ * is ignored and the invocation ends when `context.succeed/fail/done` is called (at once), when the
+ * callback is called (once the invocation's event loop work is done, unless
+ * `context.callbackWaitsForEmptyEventLoop` is false), or, when none is, with `null` once that work is done.
+ */
+export function callHandler(handler: Handler, event: unknown, context: Record<string, unknown>, style: HandlerStyle): Promise<unknown> {
+  if (!style.callbacks) {
+    return new Promise((resolve) => resolve(handler(event, context, undefined as never)));
+  }
+  // An async function can only finish through its promise: no need to watch its event loop work.
+  const handles = handler.constructor.name === 'AsyncFunction' ? undefined : new InvocationHandles().start();
   return new Promise((resolve, reject) => {
     let settled = false;
-    const done = (error?: unknown, value?: unknown): void => {
+    const finish = (error: unknown, value: unknown): void => {
       if (settled) {
         return;
       }
       settled = true;
+      handles?.stop();
       if (error !== undefined && error !== null) {
         reject(error);
       } else {
         resolve(value);
       }
     };
-    context.done = done;
-    context.succeed = (value: unknown) => done(null, value);
-    context.fail = (error: unknown) => done(error ?? new Error('handled'));
+    /** After the invocation's own event loop work, unless the handler said not to wait. */
+    const afterDrain = (error: unknown, value: unknown): void => {
+      if (handles === undefined || context.callbackWaitsForEmptyEventLoop === false) {
+        finish(error, value);
+      } else {
+        void handles.drained().then(() => finish(error, value));
+      }
+    };
+    let calledBack = false;
+    const callback = (error?: unknown, value?: unknown): void => {
+      if (!calledBack) {
+        calledBack = true;
+        afterDrain(error, value);
+      }
+    };
+    context.done = (error?: unknown, value?: unknown) => finish(error, value);
+    context.succeed = (value: unknown) => finish(null, value);
+    context.fail = (error: unknown) => finish(error ?? 'handled', undefined);
     try {
-      const result = handler(event, context, done) as any;
+      const result = handler(event, context, callback) as any;
       if (result && typeof result.then === 'function') {
-        result.then((value: unknown) => done(null, value), (error: unknown) => done(error ?? new Error('rejected')));
-      } else if (handler.length < 3) {
-        done(null, result);
+        result.then((value: unknown) => finish(null, value), (error: unknown) => finish(error ?? new Error('rejected'), undefined));
+      } else {
+        // The return value is not the result: nothing answered yet means `null` once the work is done.
+        void (handles?.drained() ?? Promise.resolve()).then(() => {
+          if (!calledBack) {
+            finish(null, null);
+          }
+        });
       }
     } catch (error) {
-      done(error);
+      finish(error, undefined);
     }
   });
 }

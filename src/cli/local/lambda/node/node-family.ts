@@ -1,6 +1,6 @@
 /**
- * The Node.js runtime family: `nodejs*` runtimes run on this machine's Node.js, each function's
- * environments in a runtime host process of its own (node-function.ts, runtime-host.ts, host.ts).
+ * The Node.js runtime family: `nodejs*` runtimes run on the Node.js of the major they name
+ * (node-binaries.ts), each function's environments in a runtime host process of its own (node-function.ts, runtime-host.ts, host.ts).
  * The app's `node_modules` stands in for the AWS SDK the Lambda runtime provides.
  */
 import * as path from 'path';
@@ -33,7 +33,7 @@ export const nodeFamily: RuntimeFamily = {
   runtimePrefix: 'nodejs',
   supports: (runtime) => runtime.startsWith('nodejs'),
   inlineCodeFile: 'index.js',
-  notices: (functions, app) => startupNotices(functions, app.appFolder, nodeModulesOf(app.appFolder)),
+  notices: (functions, app) => startupNotices(functions, app, nodeModulesOf(app.appFolder)),
   variables: nodeVariables,
   start: (input, events) => new NodeFunction(input, events),
 };

@@ -4,6 +4,8 @@
  * it ends the host, and the next environment starts in a new one; so does its own exit. When a
  * host dies, every environment in it is reported ended together.
  */
+import { handlerStyleOf } from './handler-style';
+import { nodeBinaryFor, nodeMajorOf } from './node-binaries';
 import { RuntimeHost } from './runtime-host';
 import type { EnvironmentEvents, FunctionRuntimeInput, InvokeContext, RunningFunction, RuntimeEnvironment } from '../runtime-family';
 
@@ -55,8 +57,16 @@ export class NodeFunction implements RunningFunction {
   private startHost(): RuntimeHost {
     const { fn, taskRoot, environment, context } = this.input;
     const host = new RuntimeHost({
+      node: nodeBinaryFor(nodeMajorOf(fn.runtime)).path,
       environment: { ...environment },
-      config: { directory: taskRoot, handler: fn.handler, timeoutMs: fn.timeoutSeconds * 1000, memoryMb: fn.memoryMb, context },
+      config: {
+        directory: taskRoot,
+        handler: fn.handler,
+        timeoutMs: fn.timeoutSeconds * 1000,
+        memoryMb: fn.memoryMb,
+        handlerStyle: handlerStyleOf(fn.runtime),
+        context,
+      },
       onReady: (id) => this.events.ready(id),
       onInitError: (id, error) => {
         this.placements.delete(id);

@@ -4,6 +4,7 @@
  * one turn of its event loop into one message (an array). Server and host exchange JSON, where an
  * undefined payload or error arrives as null.
  */
+import type { HandlerStyle } from './handler-style';
 import type { ErrorReport } from '../runtime-family';
 
 /**
@@ -22,6 +23,8 @@ export interface EnvironmentConfig {
   readonly handler: string;
   readonly timeoutMs: number;
   readonly memoryMb: number;
+  /** The handler signatures the function's runtime accepts (see handler-style.ts). */
+  readonly handlerStyle: HandlerStyle;
   /** The static part of the Lambda context object. */
   readonly context: Readonly<Record<string, string>>;
 }

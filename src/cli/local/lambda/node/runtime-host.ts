@@ -12,6 +12,8 @@ export interface RuntimeHostOptions {
   /** The function's environment variables (the host's, so every environment inherits them). */
   readonly environment: Record<string, string>;
   readonly config: EnvironmentConfig;
+  /** The Node.js executable the host runs on (the function's major, see node-binaries.ts). */
+  readonly node: string;
   readonly onReady: (id: number) => void;
   readonly onInitError: (id: number, error: ErrorReport) => void;
   readonly onLog: (id: number, requestId: string | null, level: string, text: string) => void;
@@ -35,6 +37,7 @@ export class RuntimeHost {
 
   constructor(private readonly options: RuntimeHostOptions) {
     this.child = fork(entryFile('host'), [], {
+      execPath: options.node,
       env: options.environment,
       // The heap of the host's thread is the inline environment's: MemorySize bounds it. A small
       // young generation keeps a busy host at about 75 MB instead of 200 (and costs less CPU).

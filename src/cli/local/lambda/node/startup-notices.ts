@@ -1,37 +1,34 @@
 /**
- * What serve announces about the Node.js functions before the first request: runtimes that differ
- * from this machine's Node.js, and AWS SDK packages a function imports that do not resolve (which
+ * What serve announces about the Node.js functions before the first request: runtimes whose own
+ * Node.js cannot be had (they run on this machine's), and AWS SDK packages a function imports that do not resolve (which
  * the Lambda runtime would provide). Each comes with a note for the function's routes.
  */
 import { missingSdkPackages } from './runtime-modules';
 import type { FunctionSpec } from '../../model/function-spec';
 import { functionLabel } from '../function-label';
-import type { RuntimeNotices } from '../runtime-family';
+import type { AppContext, RuntimeNotices } from '../runtime-family';
+import { chooseNodeBinaries, hostNode, majorOf, nodeMajorOf } from './node-binaries';
 
 function addNote(notes: Map<string, string>, key: string, note: string): void {
   const before = notes.get(key);
   notes.set(key, before === undefined ? note : `${before}; ${note}`);
 }
 
-/** `nodejs22.x` → 22; other runtimes → undefined. */
-export function nodeMajorOf(runtime: string): number | undefined {
-  const match = /^nodejs(\d+)\.x$/.exec(runtime);
-  return match === null ? undefined : Number(match[1]);
-}
-
-/** Notices for runnable Node.js functions; `nodeModules` is where the app's AWS SDK comes from. */
-export function startupNotices(
-  functions: readonly FunctionSpec[], appFolder: string, nodeModules: string, hostVersion: string = process.version,
-): RuntimeNotices {
-  const warnings: string[] = [];
+/**
+ * Notices for runnable Node.js functions: the Node.js each major runs on (fetched when missing,
+ * see node-binaries.ts) and the AWS SDK packages that do not resolve in `nodeModules`.
+ */
+export function startupNotices(functions: readonly FunctionSpec[], app: Required<AppContext>, nodeModules: string): RuntimeNotices {
+  const { appFolder } = app;
   const notes = new Map<string, string>();
-  const hostMajor = Number(/^v(\d+)/.exec(hostVersion)?.[1]);
-  for (const fn of functions) {
-    const major = nodeMajorOf(fn.runtime);
-    if (major !== undefined && major !== hostMajor) {
-      warnings.push(`${functionLabel(fn)}: runtime ${fn.runtime} runs on this machine's Node.js ${hostVersion}; what differs between Node.js ${major} and ${hostMajor} differs here`);
-      addNote(notes, fn.key, `${fn.runtime} on Node.js ${hostMajor}`);
-    }
+  const majors = functions.map((fn) => nodeMajorOf(fn.runtime)).filter((m): m is number => m !== undefined);
+  const fallbacks = chooseNodeBinaries(majors, app.hostRuntimes ? 'host' : 'runtime', app.shell, app.progress);
+  const warnings: string[] = [];
+  const host = hostNode();
+  for (const [major, reason] of fallbacks) {
+    const affected = functions.filter((fn) => nodeMajorOf(fn.runtime) === major);
+    warnings.push(`${affected.map(functionLabel).join(', ')}: runtime nodejs${major}.x runs on this machine's Node.js ${host.version} (${reason}); what differs between Node.js ${major} and ${majorOf(host.version)} differs here`);
+    affected.forEach((fn) => addNote(notes, fn.key, `nodejs${major}.x on Node.js ${majorOf(host.version)}`));
   }
   for (const group of missingSdkPackages(functions, nodeModules)) {
     const packages = group.packages.join(' ');

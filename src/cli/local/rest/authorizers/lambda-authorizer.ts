@@ -7,6 +7,7 @@
 import { AuthorizerCache, AuthorizerResult } from './authorizer-cache';
 import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
 import { requestId as newRequestId } from '../../common/ids';
+import { javaFullMatch } from '../../common/linear-regex';
 import { ownGet } from '../../common/own-record';
 import type { InvokeOutcome } from '../../lambda/invoke-outcome';
 import type { LambdaAuthorizerSpec } from '../../model/rest-api';
@@ -30,7 +31,7 @@ export async function authorizeLambda(routed: RoutedRequest, authorizer: LambdaA
     return refuse(routed, authorizer, 'the identity source is missing or empty');
   }
   log?.add(`Incoming identity: ${authorizer.type === 'TOKEN' ? mask(identity[0]) : javaList(identity.map(mask))}`);
-  if (authorizer.validationExpression !== undefined && !fullMatch(authorizer.validationExpression, identity[0])) {
+  if (authorizer.validationExpression !== undefined && !javaFullMatch(authorizer.validationExpression, identity[0])) {
     return refuse(routed, authorizer, `the token does not match the identity validation expression ${authorizer.validationExpression}`);
   }
   let cache = caches.get(settings);
@@ -248,15 +249,6 @@ function failureOf(outcome: InvokeOutcome): string {
     case 'timeout': return `Task timed out after ${outcome.seconds.toFixed(2)} seconds`;
     case 'unsupported': return `cannot run locally: ${outcome.reason}`;
     default: return 'unknown failure';
-  }
-}
-
-/** The whole value matches (the gateway matches the expression against the entire token). */
-function fullMatch(expression: string, value: string): boolean {
-  try {
-    return new RegExp(`^(?:${expression})$`, 's').test(value);
-  } catch {
-    return false;
   }
 }
 

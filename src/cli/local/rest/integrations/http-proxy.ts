@@ -16,11 +16,11 @@ import { forwardedRequestHeaders, passedBackResponseHeaders } from './http-proxy
 import { isOutboundFailure, OutboundRequest, sendOutbound } from './outbound';
 import { mapRequestParameters, MappedParameters } from './request-parameters';
 import type { HttpProxyIntegrationSpec } from '../../model/rest-api';
+import { isBinaryType } from '../binary-media-type';
 import { javaMap, maskedHeaders } from '../pipeline/execution-log';
 import { API_CONFIGURATION_ERROR, GatewayError, INTEGRATION_TIMEOUT } from '../pipeline/gateway-errors';
 import type { IntegrationResult } from '../pipeline/method-response';
 import type { RoutedRequest } from '../pipeline/request';
-import { isBinaryType } from '../proxy-response';
 
 export async function integrateHttpProxy(routed: RoutedRequest, integration: HttpProxyIntegrationSpec): Promise<IntegrationResult> {
   const { log } = routed;

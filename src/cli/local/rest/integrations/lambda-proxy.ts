@@ -3,10 +3,12 @@
  * event, the function runs in a local worker, its result is checked and mapped as API Gateway
  * does (../../proxy-response.ts).
  */
+import { isStrictBase64 } from '../../common/base64';
 import { deferEvent, EventBuilder } from '../../lambda/deferred-event';
 import type { InvokeOutcome } from '../../lambda/invoke-outcome';
 import type { FunctionSpec } from '../../model/function-spec';
 import type { IntegrationSpec } from '../../model/rest-api';
+import { isBinaryType } from '../binary-media-type';
 import { buildEvent, EventInput } from '../event';
 import { maskedEvent } from '../pipeline/execution-log';
 import {
@@ -14,7 +16,7 @@ import {
 } from '../pipeline/gateway-errors';
 import type { IntegrationResult } from '../pipeline/method-response';
 import type { RoutedRequest } from '../pipeline/request';
-import { isBinaryType, parseProxyResult } from '../proxy-response';
+import { parseProxyResult } from '../proxy-response';
 
 type LambdaProxy = Extract<IntegrationSpec, { type: 'AWS_PROXY' }>;
 
@@ -53,6 +55,9 @@ export async function integrateLambdaProxy(routed: RoutedRequest, integration: L
     log?.add(`Execution failed due to configuration error: Malformed Lambda proxy response (${parsed.reason})`);
     return INTEGRATION_FAILURE_502;
   }
+  if (parsed.isBase64Encoded && !isStrictBase64(parsed.body)) {
+    return notBase64(routed, fn);
+  }
   const headers: Array<[string, string]> = [...parsed.headers];
   if (!headers.some(([n]) => n.toLowerCase() === 'content-type')) {
     headers.push(['Content-Type', 'application/json']);
@@ -66,6 +71,16 @@ export async function integrateLambdaProxy(routed: RoutedRequest, integration: L
     kind: 'Lambda proxy response',
     producer: fn.functionName,
   };
+}
+
+/**
+ * `isBase64Encoded: true` with a body that is not base64: the gateway cannot decode it and answers
+ * 500, whatever the request's `Accept` (recorded on API Gateway; the log wording is ours).
+ */
+function notBase64(routed: RoutedRequest, fn: FunctionSpec): GatewayError {
+  routed.settings.note?.(routed.ids.requestId, `${fn.functionName}: the response has isBase64Encoded: true but its body is not base64 (answered 500)`);
+  routed.log?.add('Execution failed due to configuration error: Unable to base64-decode the Lambda proxy response body (isBase64Encoded is true)');
+  return INTEGRATION_FAILURE_500;
 }
 
 /**

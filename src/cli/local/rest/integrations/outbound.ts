@@ -3,10 +3,19 @@
  * HTTP_PROXY and AWS integrations), with one deadline for the whole exchange (connect, send,
  * response headers and body), as the integration timeout counts it.
  *
+ * The response body is held to API Gateway's 10 MB payload quota (10,485,760 bytes): a
+ * `Content-Length` over it is refused before any byte is read, and a body that grows past it is
+ * cut off there (the connection closed), so memory stays bounded whatever the endpoint sends.
+ * API Gateway logs that case as "Execution failed due to configuration error: Integration
+ * response of reported length N is larger than allowed maximum of 10485760 bytes" (seen in a
+ * user's execution log: https://repost.aws/questions/QUQx1CzpQHRWqZW-bjSUukTw), a configuration
+ * error, which it answers 500.
+ *
  * It never throws: a failure is a value the integration turns into the gateway's answer.
  */
 import * as http from 'http';
 import * as https from 'https';
+import { MAX_BODY_BYTES } from '../pipeline/render-error';
 
 export interface OutboundRequest {
   readonly method: string;
@@ -24,7 +33,8 @@ export interface OutboundResponse {
   readonly body: Buffer;
 }
 
-export type OutboundResult = OutboundResponse | { readonly failure: 'timeout' | 'connection'; readonly message: string };
+/** `too-large`: the response body is over the payload quota (the read was stopped). */
+export type OutboundResult = OutboundResponse | { readonly failure: 'timeout' | 'connection' | 'too-large'; readonly message: string };
 
 export function isOutboundFailure(result: OutboundResult): result is Extract<OutboundResult, { failure: string }> {
   return 'failure' in result;
@@ -72,14 +82,42 @@ function exchange(url: URL, request: OutboundRequest, timeoutMs: number, resolve
     req.destroy();
   }, timeoutMs);
   req.on('error', (e: NodeJS.ErrnoException) => settle({ failure: 'connection', message: connectionMessage(url, e) }));
-  req.on('response', (res) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('error', (e: NodeJS.ErrnoException) => settle({ failure: 'connection', message: connectionMessage(url, e) }));
-    res.on('aborted', () => settle({ failure: 'connection', message: `${url.origin} closed the connection before the response was complete` }));
-    res.on('end', () => settle({ statusCode: res.statusCode ?? 502, headers: pairs(res.rawHeaders), body: Buffer.concat(chunks) }));
+  req.on('response', (res) => readBody(url, res, settle, () => {
+    res.destroy();
+    req.destroy();
+  }));
+  // `101 Switching Protocols` ends no HTTP exchange: it is returned as the endpoint's status, which
+  // the gateway then refuses as it refuses any 1xx (../pipeline/sendable.ts); the socket is closed.
+  req.on('upgrade', (res, socket) => {
+    socket.destroy();
+    settle({ statusCode: res.statusCode ?? 101, headers: pairs(res.rawHeaders), body: Buffer.alloc(0) });
   });
   req.end(request.body.length > 0 ? request.body : undefined);
+}
+
+/** Reads the response body up to the payload quota; past it, `stop` closes the connection. */
+function readBody(url: URL, res: http.IncomingMessage, settle: (result: OutboundResult) => void, stop: () => void): void {
+  const reported = Number(res.headers['content-length']);
+  if (reported > MAX_BODY_BYTES) {
+    settle({ failure: 'too-large', message: `Integration response of reported length ${reported} is larger than allowed maximum of ${MAX_BODY_BYTES} bytes` });
+    stop();
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  res.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > MAX_BODY_BYTES) {
+      chunks.length = 0;
+      settle({ failure: 'too-large', message: `Integration response is larger than allowed maximum of ${MAX_BODY_BYTES} bytes (read stopped after ${received} bytes)` });
+      stop();
+      return;
+    }
+    chunks.push(chunk);
+  });
+  res.on('error', (e: NodeJS.ErrnoException) => settle({ failure: 'connection', message: connectionMessage(url, e) }));
+  res.on('aborted', () => settle({ failure: 'connection', message: `${url.origin} closed the connection before the response was complete` }));
+  res.on('end', () => settle({ statusCode: res.statusCode ?? 502, headers: pairs(res.rawHeaders), body: Buffer.concat(chunks) }));
 }
 
 /** Headers for Node: repeated names as arrays, framing from the body. */

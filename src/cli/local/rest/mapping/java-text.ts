@@ -3,6 +3,8 @@
  * API Gateway runs: a map prints `{a=1, b=2}`, a list `[1, 2]`, and `$s.replaceAll(regex, text)`,
  * `$s.matches(regex)`, `$s.length()`... behave as `java.lang.String`'s.
  */
+import type * as Re2 from 're2js';
+import { compileJavaRegex } from '../../common/linear-regex';
 
 /** `String.valueOf` of a parsed JSON value, as Velocity prints it. */
 export function javaString(value: unknown): string {
@@ -18,39 +20,55 @@ export function javaString(value: unknown): string {
   return String(value);
 }
 
-/** A Java regular expression as JavaScript reads it (the common subset; `(?i)` flags at the start). */
-function javaRegex(pattern: string, global: boolean): RegExp {
-  let flags = global ? 'g' : '';
-  let source = pattern;
-  const inline = /^\(\?([imsx]+)\)/.exec(source);
-  if (inline) {
-    source = source.slice(inline[0].length);
-    flags += inline[1].replace(/x/g, '');
+/**
+ * A Java regular expression, run by RE2 (../../common/linear-regex.ts: linear in the text, so a
+ * template's `$origin.matches(...)` cannot stall on what a client sends); one that RE2 cannot
+ * compile fails the template, as `PatternSyntaxException` fails it in Java.
+ */
+function javaRegex(pattern: string): Re2.RE2JS {
+  const found = compileJavaRegex(pattern);
+  if (!found.ok) {
+    throw new Error(`invalid regular expression ${JSON.stringify(pattern)}: ${found.reason}`);
   }
-  return new RegExp(source, flags);
+  return found.regex;
 }
 
-/** `$1` group references stay; Java's `\$` is a literal dollar. */
-function javaReplacement(replacement: string): string {
-  return replacement.replace(/\\\$/g, '$$$$');
+/**
+ * Java's `String.split(regex)`: no match gives the text itself; a zero-width match at the start
+ * splits nothing; trailing empty parts are dropped (`",".split(",")` is empty).
+ */
+function javaSplit(text: string, pattern: string): string[] {
+  const matcher = javaRegex(pattern).matcher(text);
+  const parts: string[] = [];
+  let last = 0;
+  while (matcher.find()) {
+    if (matcher.end() === 0) {
+      continue;
+    }
+    parts.push(text.slice(last, matcher.start()));
+    last = matcher.end();
+  }
+  if (parts.length === 0) {
+    return [text];
+  }
+  parts.push(text.slice(last));
+  while (parts.length > 0 && parts[parts.length - 1] === '') {
+    parts.pop();
+  }
+  return parts;
 }
 
 type StringMethod = (text: string, params: unknown[]) => unknown;
 
 /** `java.lang.String` methods whose JavaScript namesake differs or is missing. */
 const STRING_METHODS: Readonly<Record<string, StringMethod>> = {
-  replaceAll: (s, [regex, replacement]) => s.replace(javaRegex(String(regex), true), javaReplacement(String(replacement))),
-  replaceFirst: (s, [regex, replacement]) => s.replace(javaRegex(String(regex), false), javaReplacement(String(replacement))),
+  // Java's replacement syntax: `$1` is a group, `\$` a dollar sign.
+  replaceAll: (s, [regex, replacement]) => javaRegex(String(regex)).matcher(s).replaceAll(String(replacement), true),
+  replaceFirst: (s, [regex, replacement]) => javaRegex(String(regex)).matcher(s).replaceFirst(String(replacement), true),
   // Java's replace(CharSequence, CharSequence) replaces every occurrence, literally.
   replace: (s, [target, replacement]) => s.split(String(target)).join(String(replacement)),
-  matches: (s, [regex]) => javaRegex(`^(?:${String(regex)})$`, false).test(s),
-  split: (s, [regex]) => {
-    const parts = s.split(javaRegex(String(regex), false));
-    while (parts.length > 0 && parts[parts.length - 1] === '') {
-      parts.pop();
-    }
-    return parts;
-  },
+  matches: (s, [regex]) => javaRegex(String(regex)).matcher(s).matches(),
+  split: (s, [regex]) => javaSplit(s, String(regex)),
   length: (s) => s.length,
   isEmpty: (s) => s.length === 0,
   equals: (s, [other]) => s === other,

@@ -3,7 +3,7 @@
  * there, off the server's thread, each within a deadline. A host evaluates one template at a time;
  * up to {@link MAX_TEMPLATE_HOSTS} run at once and further templates wait their turn; when a
  * template runs long and no host is free, a spare one is started ahead of need. A host past
- * its deadline (a loop velocityjs does not return from, a regular expression that backtracks) is
+ * its deadline (a JavaScript method that does not return, such as `$s.search(pattern)` backtracking) is
  * killed and its template fails; a host that dies (V8 aborts a process whose heap runs out) fails
  * its template too. Either way the next template gets a new host.
  *

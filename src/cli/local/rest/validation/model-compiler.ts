@@ -9,9 +9,13 @@
 import type { ModelSchema } from './model-schemas';
 import { schemaMessages } from './schema-messages';
 import { rewriteRefs } from './schema-refs';
+import { ecmaPattern } from '../../common/linear-regex';
 import type { BodyModelSpec } from '../../model/rest-api';
 
 const MODEL_URL = /^https:\/\/apigateway\.amazonaws\.com\/restapis\/[^/]+\/models\/([^/#]+)(#.*)?$/;
+
+/** ajv's regular expression engine: the name is ajv's key for the function in generated code. */
+const PATTERN_ENGINE = Object.assign((pattern: string) => ecmaPattern(pattern), { code: 'ecmaPattern' });
 
 /** The model of a name, compiled on first request and kept; undefined for a name the API has no model of. */
 export type ModelLookup = (name: string) => BodyModelSpec | undefined;
@@ -26,7 +30,8 @@ export function compileModels(apiLogicalId: string, models: Iterable<ModelSchema
   const { default: Ajv }: typeof import('ajv-draft-04') = require('ajv-draft-04');
   // allErrors: the execution log lists every failed check, as API Gateway's does.
   // strict off: API Gateway accepts keywords draft 4 does not define (`example`, `x-...`).
-  const ajv = new Ajv({ allErrors: true, strict: false, logger: false, validateFormats: false });
+  // regExp: `pattern` runs on RE2, linear in the request body's text (../../common/linear-regex.ts).
+  const ajv = new Ajv({ allErrors: true, strict: false, logger: false, validateFormats: false, code: { regExp: PATTERN_ENGINE } });
   // Model names are alphanumeric in API Gateway, so they need no encoding in the URL.
   const idOf = (name: string) => `https://apigateway.amazonaws.com/restapis/${apiLogicalId}/models/${name}`;
   const out = new Map<string, BodyModelSpec>();

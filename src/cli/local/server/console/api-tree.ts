@@ -22,6 +22,8 @@ export interface ConsoleMethod {
   readonly apiKeyRequired: boolean;
   /** What answers the method: a function's construct path, MOCK, an HTTP endpoint, or why it is not served. */
   readonly integration: string;
+  /** Why the method's function cannot run locally (every request to it fails), when it cannot. */
+  readonly notRunnable?: string;
 }
 
 export interface ConsoleResource {
@@ -89,11 +91,19 @@ function resource(node: ResourceNode, methods: Map<ResourceNode, MethodSpec[]>, 
 }
 
 function method(spec: MethodSpec, functions: ReadonlyMap<string, FunctionSpec>): ConsoleMethod {
+  // The integration kind names the function it runs through this callback: that is where we learn it.
+  let notRunnable: string | undefined;
+  const named = (key: string): string => {
+    const code = functions.get(key)?.code;
+    notRunnable = code?.kind === 'unsupported' ? code.reason : notRunnable;
+    return functionName(key, functions);
+  };
   return {
     httpMethod: spec.httpMethod,
     authorizationType: spec.authorizationType,
     apiKeyRequired: spec.apiKeyRequired,
-    integration: integrationKind(spec.integration.type).consoleLabel(spec.integration, { functionName: (key) => functionName(key, functions) }),
+    integration: integrationKind(spec.integration.type).consoleLabel(spec.integration, { functionName: named }),
+    ...(notRunnable === undefined ? {} : { notRunnable }),
   };
 }
 

@@ -9,21 +9,24 @@
  *   GET  /@console/api/outputs     the vendor_outputs.json the server writes, validated
  */
 import type * as http from 'http';
-import type { Invoker } from '../../lambda/invoker';
-import type { FunctionSpec } from '../../model/function-spec';
-import type { Endpoint } from '../endpoint';
 import { apiTree } from './api-tree';
 import { ConsoleFile, loadConsoleFiles } from './console-files';
 import { CONSOLE_PATH } from './console-path';
 import { ConsoleFormError, parseTestForm, runConsoleTest } from './console-test';
 import { outputsStatus } from './outputs-status';
 import { checkHost, checkTestCaller, Refusal } from './request-guard';
+import type { Invoker } from '../../lambda/invoker';
+import type { FunctionSpec } from '../../model/function-spec';
+import type { UnservedPart } from '../../model/unserved-part';
 import { MAX_BODY_BYTES } from '../../rest/gateway';
+import type { Endpoint } from '../endpoint';
 
 /** What the console reads from the server, at each request. */
 export interface ConsoleSource {
   readonly endpoints: () => readonly Endpoint[];
   readonly functions: () => ReadonlyMap<string, FunctionSpec>;
+  /** What the app has that is not served, with why. */
+  readonly unserved: () => readonly UnservedPart[];
   readonly invoker: () => Invoker;
   /** The interface the server listens on (`--host`). */
   readonly host: string;
@@ -91,7 +94,7 @@ export class ConsoleHandler {
     }
     switch (path) {
       case '/api/apis':
-        return sendJson(res, 200, { apis: apiTree(this.source.endpoints(), this.source.functions()) });
+        return sendJson(res, 200, { apis: apiTree(this.source.endpoints(), this.source.functions()), unserved: this.source.unserved() });
       case '/api/outputs':
         return sendJson(res, 200, outputsStatus(this.source.outputsFile));
       default:

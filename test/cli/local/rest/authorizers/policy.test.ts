@@ -53,3 +53,46 @@ describe('Lambda authorizer policy evaluation', () => {
     expect(wildcardMatch('a(b)+', 'a(b)+')).toBe(true);
   });
 });
+
+describe('wildcard matching is linear in the method ARN a client controls', () => {
+  /** The matcher the local API had before: a backtracking RegExp. */
+  function regexWildcardMatch(pattern: string, value: string): boolean {
+    const source = pattern.replace(/[.+^${}()|[\]\\*?]/g, (c) => (c === '*' ? '.*' : c === '?' ? '.' : `\\${c}`));
+    return new RegExp(`^${source}$`, 's').test(value);
+  }
+
+  test.each([
+    ['*', ''],
+    ['*', 'anything/at/all'],
+    ['', ''],
+    ['', 'x'],
+    ['a?c', 'abc'],
+    ['a?c', 'ac'],
+    ['a*c', 'abbbc'],
+    ['a*c', 'abbbd'],
+    ['*/public/*', 'x/public/'],
+    ['*/public/*', 'x/publicy'],
+    ['**a', 'ba'],
+    ['a*b*c', 'aXbYbZc'],
+    ['a*b*c', 'aXbYbZ'],
+    ['a.c', 'abc'],
+    ['a+(c)', 'a+(c)'],
+    ['*?', ''],
+    ['*?', 'x'],
+    ['x*', 'x\ny'],
+  ])('%j against %j: as the regular expression answered', (pattern, value) => {
+    expect(wildcardMatch(pattern, value)).toBe(regexWildcardMatch(pattern, value));
+  });
+
+  test.each([
+    ['arn:aws:execute-api:*:*:*/*/*/public/*', true],
+    ['arn:aws:execute-api:*:*:*/*/*/public/*/b', false],
+    ['arn:aws:execute-api:*:*:*/*/*/public/*a/*a/*a/*a/*a/*a/*b', false],
+  ])('%j against /public/ + "a/" x 50,000 answers at once (%s)', (pattern, expected) => {
+    const arn = `arn:aws:execute-api:us-east-1:123456789012:Api1234/prod/GET/public/${'a/'.repeat(50_000)}`;
+    const started = process.hrtime.bigint();
+    expect(wildcardMatch(pattern, arn)).toBe(expected);
+    expect(evaluatePolicy(policy(statement('Allow', pattern)), arn).decision).toBe(expected ? 'allow' : 'implicit-deny');
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
+  });
+});

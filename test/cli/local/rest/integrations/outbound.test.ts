@@ -12,12 +12,40 @@ interface Received {
   readonly body: string;
 }
 
+const MAX = 10 * 1024 * 1024;
+
+/** Writes `total` bytes in 64 KiB chunks as fast as the reader takes them; stops when the reader leaves. */
+function streamBytes(res: http.ServerResponse, total: number): void {
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  let sent = 0;
+  const write = () => {
+    while (sent < total && !res.destroyed) {
+      const part = total - sent >= chunk.length ? chunk : chunk.subarray(0, total - sent);
+      sent += part.length;
+      if (!res.write(part)) {
+        res.once('drain', write);
+        return;
+      }
+    }
+    if (sent >= total) {
+      res.end();
+    }
+  };
+  res.on('close', () => { sent = total + 1; });
+  write();
+}
+
 let server: http.Server;
 let base: string;
 const received: Received[] = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
+    if (req.url === '/switching') {
+      res.socket?.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n');
+      res.socket?.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -29,6 +57,22 @@ beforeAll(async () => {
         res.writeHead(200, { 'Content-Type': 'text/plain' });
         res.write('first part');
         return; // the body never ends
+      }
+      if (req.url === '/reported-too-large') {
+        res.writeHead(200, { 'Content-Length': String(MAX + 1) });
+        res.write('x'.repeat(1000));
+        return; // the rest never comes: the length alone refuses it
+      }
+      if (req.url === '/exactly-the-quota' || req.url === '/streams-too-much') {
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+        streamBytes(res, req.url === '/exactly-the-quota' ? MAX : 100 * MAX);
+        return;
+      }
+      if (req.url === '/continue-then-final') {
+        res.writeContinue();
+        res.writeHead(204);
+        res.end();
+        return;
       }
       if (req.url === '/cut') {
         res.writeHead(200, { 'Content-Length': '100' });
@@ -125,4 +169,41 @@ test('a header value Node refuses is a connection failure, never a throw', async
   const result = await sendOutbound({ method: 'GET', url: `${base}/`, headers: [['X-Bad', 'a\nb']], body: Buffer.alloc(0) }, 1000);
   expect(result).toMatchObject({ failure: 'connection' });
   expect(received).toHaveLength(0);
+});
+
+describe('the 10 MB payload quota on what the endpoint answers', () => {
+  const get = (path: string) => sendOutbound({ method: 'GET', url: `${base}${path}`, headers: [], body: Buffer.alloc(0) }, 20_000);
+
+  test('a Content-Length over 10,485,760 bytes is refused before the body is read', async () => {
+    expect(await get('/reported-too-large')).toEqual({
+      failure: 'too-large',
+      message: `Integration response of reported length ${MAX + 1} is larger than allowed maximum of 10485760 bytes`,
+    });
+  });
+
+  test('a body of exactly 10,485,760 bytes passes', async () => {
+    const result = await get('/exactly-the-quota');
+    expect(isOutboundFailure(result) ? result : result.body.length).toBe(MAX);
+  });
+
+  test('a streamed body is cut off just past the quota, with memory bounded', async () => {
+    const rssBefore = process.memoryUsage().rss;
+    const result = await get('/streams-too-much');
+    expect(isOutboundFailure(result) && result.failure).toBe('too-large');
+    expect(isOutboundFailure(result) && result.message).toMatch(/^Integration response is larger than allowed maximum of 10485760 bytes \(read stopped after \d+ bytes\)$/);
+    const stoppedAt = Number(/after (\d+) bytes/.exec(isOutboundFailure(result) ? result.message : '')![1]);
+    expect(stoppedAt).toBeGreaterThan(MAX);
+    expect(stoppedAt).toBeLessThan(MAX + 1024 * 1024);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(60 * 1024 * 1024);
+  });
+
+  test('an interim 100 Continue is skipped: the final answer is returned', async () => {
+    const result = await get('/continue-then-final');
+    expect(isOutboundFailure(result) ? result : result.statusCode).toBe(204);
+  });
+
+  test('101 Switching Protocols comes back as the status (the gateway then refuses it), the socket closed', async () => {
+    const result = await get('/switching');
+    expect(isOutboundFailure(result) ? result : [result.statusCode, result.body.length]).toEqual([101, 0]);
+  });
 });

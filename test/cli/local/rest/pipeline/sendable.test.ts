@@ -30,7 +30,11 @@ describe('what HTTP can carry (Node refuses the rest and would throw)', () => {
     expect(one(name, value)).toMatch(problem);
   });
 
-  test.each([[99, false], [100, true], [599, true], [600, false], [200.5, false]])('status %d: sendable %s', (status, ok) => {
+  test.each([[99, false], [100, false], [199, false], [200, true], [599, true], [600, false], [200.5, false]])('status %d: sendable %s (a response ends on a final status)', (status, ok) => {
     expect(one('X', 'v', status) === undefined).toBe(ok);
+  });
+
+  test.each([100, 101, 199])('status %d is named as interim', (status) => {
+    expect(one('X', 'v', status)).toBe(`status ${status} is an interim (1xx) status, which cannot end an HTTP response`);
   });
 });

@@ -98,7 +98,7 @@ describe('the usage plan reader', () => {
   });
 
   test('--api-key values replace a key\'s value everywhere; a name shared by several keys is refused', () => {
-    const app = { assemblyDir: '', stacks: [], apis, functions: new Map(), warnings: [] };
+    const app = { assemblyDir: '', stacks: [], apis, functions: new Map(), warnings: [], unserved: [] };
     const value = 'chosen-value-0123456789abc';
     const changed = withApiKeyValues(app, [{ name: 'UsageStack/Made', value }]);
     expect(changed.apis.find((a) => a.name === 'Api')!.usage!.keys.find((k) => k.constructPath === 'UsageStack/Made')).toMatchObject({ value, valueSource: 'option' });

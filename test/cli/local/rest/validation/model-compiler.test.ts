@@ -73,3 +73,28 @@ test('ajv is loaded only for an app whose methods validate bodies', () => {
   expect(loadsAjv(withoutValidator)).toBe(false);
   expect(loadsAjv(withValidator)).toBe(true);
 });
+
+describe('a model\'s `pattern` runs in linear time on the request body', () => {
+  const models = compiled({
+    Code: { Name: 'Code', Schema: { type: 'object', properties: { code: { type: 'string', pattern: '^[A-Z]{3}-\\d{4}$' }, note: { type: 'string', pattern: '(a|aa)*b' } } } },
+    Ahead: { Name: 'Ahead', Schema: { type: 'string', pattern: '^(?=a)a$' } },
+  });
+
+  test.each([
+    ['{"code":"ABC-1234"}', []],
+    ['{"code":"abc-1234"}', ['ECMA 262 regex "^[A-Z]{3}-\\\\d{4}$" does not match input string "abc-1234"']],
+    ['{"note":"xxabyy"}', []],
+  ])('%s: as ECMA 262 reads the pattern (found anywhere unless anchored)', (body, problems) => {
+    expect(check(models('Code'), body)).toEqual(problems);
+  });
+
+  test('a note of 100,000 characters against (a|aa)*b is checked at once', () => {
+    const started = process.hrtime.bigint();
+    expect(check(models('Code'), JSON.stringify({ note: 'a'.repeat(100_000) }))).toHaveLength(1);
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
+  });
+
+  test('a pattern RE2 cannot run (lookahead) makes the model unusable, naming the pattern', () => {
+    expect(models('Ahead')?.problem).toMatch(/^its schema cannot be compiled \(pattern "\^\(\?=a\)a\$" cannot be run in linear time: .*\)$/);
+  });
+});

@@ -6,10 +6,10 @@
  */
 import { templateInputOf } from './template-input';
 import type { NonProxyIntegrationSpec } from '../../../model/rest-api';
+import { isBinaryType } from '../../binary-media-type';
 import { ContextOverrides } from '../../mapping/context-variable';
 import { renderTemplate } from '../../mapping/render-template';
 import type { RoutedRequest } from '../../pipeline/request';
-import { isBinaryType } from '../../proxy-response';
 
 /** The mapped request, or a refusal: 415 when the passthrough behaviour rejects the content type. */
 export type MappedRequest =

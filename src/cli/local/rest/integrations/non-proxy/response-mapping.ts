@@ -1,7 +1,9 @@
 /**
  * The method response of a non-proxy integration: the integration response selected by its
  * `SelectionPattern` (a regular expression that must match the whole status code or Lambda
- * `errorMessage`; the response without a pattern is the default), its status, its
+ * `errorMessage`, `.` stopping at a line end: "make sure that the error response does not contain
+ * any newline (\n) character" for `.+`, says the API reference; the response without a pattern
+ * is the default), its status, its
  * `ResponseParameters` and its response template (chosen by the request's `Accept`, else
  * `application/json`, else the first), with the template's `$context.responseOverride` applied.
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-integration-settings-integration-response.html
@@ -9,35 +11,28 @@
 import type { BackendResponse } from './backend';
 import { mediaType } from './request-mapping';
 import { stageVariablesOf, templateInputOf } from './template-input';
+import { javaFullMatch } from '../../../common/linear-regex';
 import { ownGet } from '../../../common/own-record';
 import type { IntegrationResponseSpec, NonProxyIntegrationSpec } from '../../../model/rest-api';
+import { isBinaryType } from '../../binary-media-type';
 import { contextVariable } from '../../mapping/context-variable';
 import { selectPath } from '../../mapping/json-path';
 import { renderTemplate } from '../../mapping/render-template';
 import type { MethodResponse } from '../../pipeline/method-response';
 import { setHeader } from '../../pipeline/render-error';
 import type { RoutedRequest } from '../../pipeline/request';
-import { isBinaryType } from '../../proxy-response';
 
 /** The integration response for what the backend answered; undefined when none matches and there is no default. */
 export function selectIntegrationResponse(
   responses: readonly IntegrationResponseSpec[], input: string | undefined,
 ): IntegrationResponseSpec | undefined {
   if (input !== undefined) {
-    const matched = responses.find((r) => r.selectionPattern !== undefined && fullMatch(r.selectionPattern, input));
+    const matched = responses.find((r) => r.selectionPattern !== undefined && javaFullMatch(r.selectionPattern, input));
     if (matched !== undefined) {
       return matched;
     }
   }
   return responses.find((r) => r.selectionPattern === undefined);
-}
-
-function fullMatch(pattern: string, text: string): boolean {
-  try {
-    return new RegExp(`^(?:${pattern})$`, 's').test(text);
-  } catch {
-    return false;
-  }
 }
 
 /** Rejects with the template's {@link TemplateError} when the response template cannot be evaluated. */

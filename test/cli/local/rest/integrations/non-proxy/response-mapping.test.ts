@@ -29,3 +29,26 @@ describe('integration response selection', () => {
     expect(selectIntegrationResponse([{ statusCode: 400, selectionPattern: '(', responseParameters: {}, responseTemplates: {} }], '(')).toBeUndefined();
   });
 });
+
+describe('selection patterns run in linear time on the function\'s error text', () => {
+  test.each([
+    ['(a|aa)*b', 'a'.repeat(100_000), 200],
+    ['(.*Error.*)+x', `${'Error '.repeat(20_000)}`, 200],
+    ['(.*a){10}', 'a'.repeat(100_000), 400],
+  ])('%j against a long error message selects at once', (selectionPattern, input, status) => {
+    const responses: IntegrationResponseSpec[] = [
+      { statusCode: 400, selectionPattern, responseParameters: {}, responseTemplates: {} },
+      { statusCode: 200, responseParameters: {}, responseTemplates: {} },
+    ];
+    const started = process.hrtime.bigint();
+    expect(selectIntegrationResponse(responses, input)?.statusCode).toBe(status);
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
+  });
+
+  test('`.` stops at a line end, as the API reference warns for `.+` (was: matched across lines)', () => {
+    const badOnly: IntegrationResponseSpec[] = [{ statusCode: 400, selectionPattern: 'Bad.*', responseParameters: {}, responseTemplates: {} }];
+    expect(selectIntegrationResponse(badOnly, 'Bad\ninput')).toBeUndefined();
+    expect(selectIntegrationResponse([{ ...badOnly[0], selectionPattern: 'Bad(.|\n)*' }], 'Bad\ninput')?.statusCode).toBe(400);
+    expect(selectIntegrationResponse([{ ...badOnly[0], selectionPattern: '(?s)Bad.*' }], 'Bad\ninput')?.statusCode).toBe(400);
+  });
+});

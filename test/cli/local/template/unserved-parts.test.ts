@@ -1,0 +1,79 @@
+/**
+ * Every API, function URL and function of an app is accounted for: what the local API does not
+ * serve is read with its kind and why (HTTP and WebSocket APIs, function URLs, functions that only
+ * an event source, a rule or a custom resource invokes, a REST API without a stage).
+ */
+import { CustomResource, Duration } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { LocalApp } from '../../../../src/cli/local/model/local-app';
+import { readLocalApp } from '../../../../src/cli/local/read-local-app';
+import { unservedLines } from '../../../../src/cli/local/server/unserved-listing';
+import { inlineFunction, synth } from '../support';
+
+let app: LocalApp;
+
+beforeAll(() => {
+  app = readLocalApp(synth((stack) => {
+    const rest = new apigw.RestApi(stack, 'Rest', { deployOptions: { stageName: 'dev' } });
+    rest.root.addMethod('GET', new apigw.LambdaIntegration(inlineFunction(stack, 'RestFn', 'exports.handler = async () => ({ statusCode: 200 })')));
+    new apigw.CfnRestApi(stack, 'NoStage', { name: 'NoStage' });
+
+    const http = new apigwv2.HttpApi(stack, 'Http');
+    http.addRoutes({ path: '/hello', integration: new HttpLambdaIntegration('Hello', inlineFunction(stack, 'HttpFn', 'exports.handler = async () => "hi"')) });
+
+    const ws = new apigwv2.WebSocketApi(stack, 'Chat');
+    ws.addRoute('sendmessage', { integration: new WebSocketLambdaIntegration('Send', inlineFunction(stack, 'ChatFn', 'exports.handler = async () => ({})')) });
+
+    inlineFunction(stack, 'UrlFn', 'exports.handler = async () => "url"').addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE });
+
+    const queue = new sqs.Queue(stack, 'Jobs');
+    inlineFunction(stack, 'Worker', 'exports.handler = async () => undefined').addEventSource(new SqsEventSource(queue));
+
+    new events.Rule(stack, 'Nightly', { schedule: events.Schedule.rate(Duration.days(1)), targets: [new targets.LambdaFunction(inlineFunction(stack, 'Cron', 'exports.handler = async () => undefined'))] });
+
+    new CustomResource(stack, 'Seed', { serviceToken: inlineFunction(stack, 'SeedProvider', 'exports.handler = async () => ({})').functionArn });
+
+    inlineFunction(stack, 'Orphan', 'exports.handler = async () => undefined');
+  }, { stackName: 'Everything' }));
+});
+
+function part(label: string) {
+  return app.unserved.find((p) => p.label === label);
+}
+
+test('APIs of kinds not served are named with their kind and why', () => {
+  expect(part('Everything/Http')).toEqual({ kind: 'HTTP API', stackName: 'Everything', logicalId: expect.stringMatching(/^Http/), label: 'Everything/Http', reason: 'HTTP APIs (API Gateway v2) are not served locally yet' });
+  expect(part('Everything/Chat')).toMatchObject({ kind: 'WebSocket API', reason: 'WebSocket APIs (API Gateway v2) are not served locally yet' });
+  expect(part('Everything/UrlFn/FunctionUrl (function Everything/UrlFn)')).toMatchObject({ kind: 'function URL', reason: 'Lambda function URLs are not served locally yet' });
+});
+
+test('a REST API without a stage is listed as not served; a served one is not', () => {
+  expect(part('Everything/NoStage')).toMatchObject({ kind: 'REST API', reason: 'it has no stage' });
+  expect(part('Everything/Rest')).toBeUndefined();
+});
+
+test('each function no served API runs is named with what invokes it', () => {
+  expect(part('Everything/RestFn')).toBeUndefined();
+  expect(part('Everything/HttpFn')?.reason).toBe('invoked by HTTP API Everything/Http, which the local API does not serve yet');
+  expect(part('Everything/ChatFn')?.reason).toBe('invoked by WebSocket API Everything/Chat, which the local API does not serve yet');
+  expect(part('Everything/UrlFn')?.reason).toBe('invoked by its function URL Everything/UrlFn/FunctionUrl, which the local API does not serve yet');
+  expect(part('Everything/Worker')?.reason).toMatch(/^invoked by an event source mapping \(SQS, Kinesis, DynamoDB Streams, \.\.\.\) \(WorkerSqsEventSource\w+\)/);
+  expect(part('Everything/Cron')?.reason).toMatch(/^invoked by an EventBridge rule \(Nightly\w+\)/);
+  expect(part('Everything/SeedProvider')?.reason).toMatch(/^the provider of custom resource Seed\w* \(AWS::CloudFormation::CustomResource\), which runs during deploy$/);
+  expect(part('Everything/Orphan')).toMatchObject({ kind: 'function', reason: 'no API of the app invokes it' });
+});
+
+test('the listing has one aligned line per part', () => {
+  const lines = unservedLines(app.unserved);
+  expect(lines[0]).toBe(`Not served (${app.unserved.length}):`);
+  expect(lines).toContain('  HTTP API       Everything/Http: HTTP APIs (API Gateway v2) are not served locally yet');
+  expect(lines).toContain('  function       Everything/Orphan: no API of the app invokes it');
+  expect(unservedLines([])).toEqual([]);
+});

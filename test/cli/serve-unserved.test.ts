@@ -1,0 +1,88 @@
+/**
+ * Every API, function URL and function of the assembly is accounted for by the commands, run as
+ * real CLI processes: `serve`'s listing and its refusal of an app with nothing to serve, the
+ * console's API list, and `test-invoke`'s list (its `--help` and its refusals).
+ */
+import { Stack } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { runCli } from '../support/cli';
+import { inlineFunction, startCli, synth } from './local/support';
+
+let mixed: string;
+let httpOnly: string;
+
+function httpApi(stack: Stack): void {
+  const api = new apigwv2.HttpApi(stack, 'Http');
+  api.addRoutes({ path: '/hello', integration: new HttpLambdaIntegration('Hello', inlineFunction(stack, 'HttpHello', 'exports.handler = async () => "hi"')) });
+}
+
+beforeAll(() => {
+  mixed = synth((stack) => {
+    const rest = new apigw.RestApi(stack, 'Rest', { restApiName: 'Items', deployOptions: { stageName: 'dev' } });
+    rest.root.addMethod('GET', new apigw.LambdaIntegration(inlineFunction(stack, 'Node', 'exports.handler = async () => ({ statusCode: 200, body: "ok" })')));
+    const python = new lambda.Function(stack, 'Python', { runtime: lambda.Runtime.PYTHON_3_12, handler: 'index.handler', code: lambda.Code.fromInline('def handler(e, c):\n  return {}') });
+    rest.root.addResource('py').addMethod('GET', new apigw.LambdaIntegration(python));
+    httpApi(stack);
+    inlineFunction(stack, 'Linked', 'exports.handler = async () => "url"').addFunctionUrl();
+  }, { stackName: 'Mixed' });
+  httpOnly = synth(httpApi, { stackName: 'HttpOnly' });
+});
+
+test('serve lists what it does not serve, each with its kind and why, after the routes; the console gets the same list and marks a method whose function cannot run', async () => {
+  const serve = startCli(['serve', '--app', mixed, '--port', '0']);
+  try {
+    const out = await serve.waitFor('Press Ctrl+C');
+    const lines = out.split('\n');
+    const start = lines.indexOf('Not served (4):');
+    expect(start).toBeGreaterThan(lines.findIndex((l) => l.includes('/dev/py')));
+    expect(lines.slice(start + 1, start + 5).sort()).toEqual([
+      '  HTTP API      Mixed/Http: HTTP APIs (API Gateway v2) are not served locally yet',
+      '  function      Mixed/HttpHello: invoked by HTTP API Mixed/Http, which the local API does not serve yet',
+      '  function      Mixed/Linked: invoked by its function URL Mixed/Linked/FunctionUrl, which the local API does not serve yet',
+      '  function URL  Mixed/Linked/FunctionUrl (function Mixed/Linked): Lambda function URLs are not served locally yet',
+    ]);
+    const origin = /http:\/\/127\.0\.0\.1:(\d+)\/dev\//.exec(out)![0].replace('/dev/', '');
+    const answer = await (await fetch(`${origin}/@console/api/apis`)).json() as any;
+    expect(answer.unserved.map((p: any) => p.kind).sort()).toEqual(['HTTP API', 'function', 'function', 'function URL']);
+    const methods = answer.apis[0].root.children.find((c: any) => c.path === '/py').methods;
+    expect(methods[0].notRunnable).toMatch(/python3\.12/);
+    expect(answer.apis[0].root.methods[0].notRunnable).toBeUndefined();
+  } finally {
+    serve.child.kill('SIGTERM');
+    await serve.exited;
+  }
+});
+
+test('serve refuses an app whose only API is an HTTP API, naming it with its kind and why; exit 1', async () => {
+  const run = await runCli(['serve', '--app', httpOnly, '--port', '0']);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toBe([
+    `vendor-outputs serve: no REST API with a stage in ${httpOnly}; nothing to serve`,
+    'Not served (1):',
+    '  HTTP API  HttpOnly/Http: HTTP APIs (API Gateway v2) are not served locally yet',
+    '',
+  ].join('\n'));
+});
+
+test("test-invoke --help lists the app's APIs and functions, served or not; without an assembly it says so and still exits 0", async () => {
+  const help = await runCli(['test-invoke', '--help', '--app', mixed]);
+  expect(help.code).toBe(0);
+  const tail = help.stdout.slice(help.stdout.indexOf(`APIs and functions of the app in ${mixed}:`)).split('\n');
+  expect(tail[1]).toBe('Served (1):');
+  expect(tail[2]).toMatch(/^ {2}REST API {2}Items \(Mixed\/Rest, --api Rest\w+\): stages dev$/);
+  expect(tail[3]).toBe('Not served (4):');
+  expect(tail).toContain('  HTTP API      Mixed/Http: HTTP APIs (API Gateway v2) are not served locally yet');
+
+  const none = await runCli(['test-invoke', '--help', '--app', '/nonexistent/cdk.out']);
+  expect(none.code).toBe(0);
+  expect(none.stdout).toMatch(/APIs and functions of the app in \/nonexistent\/cdk\.out:\n {2}\(.*\/nonexistent\/cdk\.out.*; run 'npx cdk synth' first, or pass --app DIR\)\n$/);
+});
+
+test('test-invoke on an app with no REST API names the APIs it has and why they cannot be tested; exit 1', async () => {
+  const run = await runCli(['test-invoke', '--app', httpOnly, '--method', 'GET', '--path', '/hello']);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toBe('vendor-outputs test-invoke: no REST API in the cloud assembly\nNot served (1):\n  HTTP API  HttpOnly/Http: HTTP APIs (API Gateway v2) are not served locally yet\n');
+});
