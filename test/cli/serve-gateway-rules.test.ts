@@ -21,7 +21,7 @@ exports.handler = async (event) => {
   switch (event.pathParameters.kind) {
     case 'empty': return {};
     case 'status-only': return { statusCode: 204 };
-    case 'both': return { statusCode: 200, headers: { 'X-One': 'single', 'X-Two': 'single' }, multiValueHeaders: { 'x-one': ['m1', 'm2'] }, body: 'both' };
+    case 'both': return { statusCode: 200, headers: { 'X-One': 'single', 'X-Two': 'single', 'x-same': 'm1' }, multiValueHeaders: { 'x-one': ['m1', 'm2'], 'X-Same': ['m1'] }, body: 'both' };
     case 'reserved': return { statusCode: 200, headers: { Date: 'Mon, 01 Jan 2001 00:00:00 GMT', Server: 'fn', Connection: 'close', Via: '1.1 fn', 'Content-Length': '999', Warn: '199 fn' }, body: 'reserved' };
     case 'png': return { statusCode: 200, headers: { 'Content-Type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString('base64'), isBase64Encoded: true };
     default: return { statusCode: 400, body: 'unknown kind' };
@@ -171,10 +171,11 @@ describe('the function response', () => {
     expect(await send('/prod/responses/status-only')).toMatchObject({ status: 204, body: '' });
   });
 
-  test('a name in both maps keeps only the multiValueHeaders values', async () => {
+  test('a name in both maps sends the multiValueHeaders values, then the headers value unless it is one of them', async () => {
     const response = await send('/prod/responses/both');
-    expect(response.headers['X-One']).toEqual(['m1', 'm2']);
+    expect(response.headers['X-One']).toEqual(['m1', 'm2', 'single']);
     expect(response.headers['X-Two']).toEqual(['single']);
+    expect(response.headers['x-same']).toEqual(['m1']);
   });
 
   test('reserved headers are remapped or dropped; Warn passes', async () => {
