@@ -110,6 +110,13 @@ describe('request headers', () => {
     const traced = await send('/prod/users/42', [['X-Amzn-Trace-Id', incoming]]);
     expect(JSON.parse(traced.body as string).headers['X-Amzn-Trace-Id']).toBe(incoming);
     expect(traced.headers['X-Amzn-Trace-Id']).toEqual([incoming]);
+    // Recorded: with a Parent, the function sees the client's Root with the gateway's own Parent.
+    const withParent = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1';
+    const parented = await send('/prod/users/42', [['X-Amzn-Trace-Id', withParent]]);
+    const seen = JSON.parse(parented.body as string);
+    expect(seen.headers['X-Amzn-Trace-Id']).toMatch(/^Root=1-5759e988-bd862e3fe1be46a994272793;Parent=(?!53995c3f42cd8ad8)[0-9a-f]{16};Sampled=1$/);
+    expect(seen.multiValueHeaders['X-Amzn-Trace-Id']).toEqual([seen.headers['X-Amzn-Trace-Id']]);
+    expect(parented.headers['X-Amzn-Trace-Id']).toEqual([withParent]);
     const fresh = await send('/prod/users/42');
     expect(fresh.headers['X-Amzn-Trace-Id'][0]).toMatch(TRACE_ID);
     expect(JSON.parse(fresh.body as string).headers['X-Amzn-Trace-Id']).toBe(fresh.headers['X-Amzn-Trace-Id'][0]);
