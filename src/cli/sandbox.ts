@@ -15,7 +15,8 @@ import { DeployedSource, readDeployedDocument } from './sandbox/deployed-values'
 import { writeLocalConfigFile } from './sandbox/local-config-file';
 import { missingContextWarning } from './sandbox/missing-context';
 import { configLines, SandboxSession, synthFailure } from './sandbox/sandbox-session';
-import { runSynth } from './sandbox/synth-runner';
+import { listenForStop, signalExitStatus } from './sandbox/stop-signals';
+import { runSynth, STOP_GRACE_MS } from './sandbox/synth-runner';
 import { WatchFilter } from './sandbox/watch-patterns';
 import { ProjectWatcher } from './sandbox/watcher';
 
@@ -77,7 +78,9 @@ export const SANDBOX_HELP = [
     LOCAL_API_HELP.quiet,
   ]),
   '',
-  'Stops on Ctrl+C (SIGINT) or SIGTERM (exit 0).',
+  'Stops on Ctrl+C (SIGINT) or SIGTERM (exit 0), the app being synthesized with it: SIGTERM to its',
+  `process group, SIGKILL ${STOP_GRACE_MS / 1000} s later to whatever in it still runs. With --once, a signal during the`,
+  'synth stops the app the same way and exits 128+N (130 for SIGINT, 143 for SIGTERM), writing nothing.',
   '',
   'Examples:',
   '  cd my-backend && npx vendor-outputs sandbox --outputs-out-dir ../frontend/src',
@@ -148,7 +151,14 @@ async function runOnce(settings: CommonSettings): Promise<number> {
   const assemblyDir = project.app.kind === 'assembly' ? project.app.dir : project.output;
   if (project.app.kind === 'command') {
     const appCommand = project.app.command;
-    const synth = await runSynth({ command: appCommand, cwd: project.root, outdir: assemblyDir, context: project.context, env: process.env });
+    // Ctrl+C or SIGTERM during the synth stops the app (its whole process group), then the CLI.
+    const stop = listenForStop(settings.warn);
+    const request = { command: appCommand, cwd: project.root, outdir: assemblyDir, context: project.context, env: process.env, signal: stop.signal };
+    const synth = await runSynth(request).finally(() => stop.dispose());
+    const signal = stop.received();
+    if (signal !== undefined) {
+      return signalExitStatus(signal);
+    }
     if (!synth.ok) {
       throw new CliError(synthFailure(appCommand, synth));
     }
@@ -170,8 +180,7 @@ async function runOnce(settings: CommonSettings): Promise<number> {
 async function runWatching(settings: CommonSettings): Promise<number> {
   const { project, deployedSource, print, warn } = settings;
   // Listening from the start: Ctrl+C during the first synth stops the app and exits cleanly too.
-  const stopping = new AbortController();
-  const stopped = stopSignal(warn).then(() => stopping.abort());
+  const stopping = listenForStop(warn);
   let session: SandboxSession;
   try {
     session = await SandboxSession.start({
@@ -191,7 +200,7 @@ async function runWatching(settings: CommonSettings): Promise<number> {
   const watcher = watchProject(project, settings, (files) => {
     session.changed(files).catch((error) => warn(`unexpected error while reloading: ${error?.stack ?? error}`));
   });
-  await stopped;
+  await stopping.stopped;
   watcher.close();
   await session.close();
   return 0;
@@ -236,20 +245,4 @@ function deployedSourceOf(fromStack: string | undefined, outputsFile: string | u
 function writtenFile(root: string, outDir: string, fileName: string): string[] {
   const relative = path.relative(root, path.join(outDir, fileName));
   return relative.startsWith('..') || path.isAbsolute(relative) ? [] : [relative.split(path.sep).join('/')];
-}
-
-/** Resolves on the first SIGINT or SIGTERM. */
-function stopSignal(warn: (line: string) => void): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = (signal: string) => {
-      process.removeListener('SIGINT', onInt);
-      process.removeListener('SIGTERM', onTerm);
-      warn(`${signal}, stopping`);
-      resolve();
-    };
-    const onInt = () => stop('SIGINT');
-    const onTerm = () => stop('SIGTERM');
-    process.on('SIGINT', onInt);
-    process.on('SIGTERM', onTerm);
-  });
 }

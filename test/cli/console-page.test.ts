@@ -384,7 +384,20 @@ describe('outputs and hosts, without a server', () => {
     fs.writeFileSync(file, "const vendorConfig = r'''{\"version\": \"2\"}''';\n");
     expect(outputsStatus(file)).toMatchObject({ valid: false, problems: [`${file}: /version: must be "1" (got "2")`] });
     fs.writeFileSync(file, 'const vendorConfig = 1;\n');
-    expect(outputsStatus(file)).toMatchObject({ exists: true, valid: false, problems: [`${file}: no JSON document in a raw string r'''...'''`] });
+    expect(outputsStatus(file)).toMatchObject({
+      exists: true,
+      valid: false,
+      problems: [`${file}:1: not a Dart client configuration as vendor-outputs writes it: expected the line const vendorConfig = r'''{...}'''; (the JSON in a raw Dart string)`],
+    });
+    fs.writeFileSync(file, "const vendorConfig = r'''{\"version\": 1 2}''';\n");
+    expect(outputsStatus(file)).toMatchObject({ exists: true, valid: false, problems: [`${file}:1: the raw string of vendorConfig is not JSON`] });
+  });
+
+  test('a vendor_outputs.dart with a commented-out copy above the constant: the constant is read, as Dart reads it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-console-dart-'));
+    const file = path.join(dir, 'vendor_outputs.dart');
+    fs.writeFileSync(file, "/* old:\nconst vendorConfig = r'''{\"version\": \"2\"}''';\n*/\nconst vendorConfig = r'''{\"version\": \"1\"}''';\n");
+    expect(outputsStatus(file)).toMatchObject({ exists: true, valid: true, problems: [], document: { version: '1' } });
   });
 
   test.each([

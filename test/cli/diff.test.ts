@@ -9,6 +9,7 @@ import * as path from 'path';
 import { App, CfnParameter, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { BackendIdentity, DataAuthorizationType, VendorOutputs } from '../../src';
+import { LAYOUT_LINE } from '../../src/cli/diff/change-report';
 import { HOSTED_BUILD_VARIABLES } from '../../src/outputs/cdk-free/hosted-build';
 import { runCli } from '../support/cli';
 import { evaluateOutputs, fakeAwsEnv, FakeCloudFormation } from '../support/fake-cloudformation';
@@ -289,6 +290,24 @@ describe('--format dart', () => {
     const run = await cli(['diff', ...options, '--format', 'dart', file]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe(`~ /custom/note: ${JSON.stringify(old)} -> ${JSON.stringify(TRICKY)}\n`);
+  });
+
+  test('a commented-out copy of the constant above the real one is not read: each differing pointer is reported', async () => {
+    const { file, options } = await generated('dart-commented', (text) => {
+      const real = text.replace(JSON.stringify(TRICKY), '"old note"').replace('"backend-files"', '"old-bucket"');
+      // The copy in the comment is what generate writes now; the constant Dart compiles is stale.
+      return `/* previous version:\n${text}*/\n${real}`;
+    }, 'dart');
+    const run = await cli(['diff', ...options, '--format', 'dart', file]);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split('\n').filter((l) => l !== '');
+    expect(lines).toEqual(expect.arrayContaining([
+      '~ /storage/bucket_name: "old-bucket" -> "backend-files"',
+      `~ /custom/note: "old note" -> ${JSON.stringify(TRICKY)}`,
+      LAYOUT_LINE,
+    ]));
+    expect(lines).toHaveLength(3);
+    expect(run.stderr).toBe(`vendor-outputs diff: ${file} is stale: generate would change it (3 difference(s), stack Backend)\n`);
   });
 
   test('a Dart file that is not what the format writes: exit 1 naming file and line', async () => {

@@ -10,10 +10,12 @@ import { UsageError } from '../../src/cli/command';
 import { LocalApiError } from '../../src/cli/local/common/local-api-error';
 import { helpRows, LOCAL_API_HELP } from '../../src/cli/local-api-options';
 import { command } from '../../src/cli/sandbox';
+import { STOP_GRACE_MS } from '../../src/cli/sandbox/synth-runner';
 import { command as serveCommand } from '../../src/cli/serve';
 import { runCli } from '../support/cli';
 import { deployedOutputs } from '../support/deploy';
 import { evaluateOutputs, FakeCloudFormation } from '../support/fake-cloudformation';
+import { isRunning, pidsIn, stubbornScript, waitUntilEnded } from '../support/processes';
 
 jest.setTimeout(120_000);
 
@@ -325,6 +327,88 @@ describe('the local-API options serve has', () => {
       sandbox.child.kill('SIGTERM');
     }
     expect(await sandbox.exited).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe('an app that ignores SIGTERM cannot keep the sandbox running', () => {
+  /** The bound: SIGTERM, the grace period, SIGKILL to the app's group, then the server's close. */
+  const STOP_BOUND_MS = STOP_GRACE_MS + 3_000;
+
+  test('during a reload: exit 0 within the bound, the app and its child killed', async () => {
+    const project = createProject();
+    try {
+      const sandbox = startSandbox(['--port', '0', '--quiet'], project.dir);
+      try {
+        await sandbox.waitFor('Press Ctrl+C to stop.');
+        const pidFile = path.join(os.tmpdir(), `vo-stubborn-${process.pid}-${Date.now()}.pids`);
+        fs.writeFileSync(path.join(project.dir, 'app.js'), stubbornScript(pidFile));
+        const pids = await pidsIn(pidFile, 2, 30_000);
+        fs.rmSync(pidFile);
+        expect(pids.every(isRunning)).toBe(true);
+        const stoppedAt = Date.now();
+        sandbox.child.kill('SIGTERM');
+        expect(await sandbox.exited).toEqual({ code: 0, signal: null });
+        expect(Date.now() - stoppedAt).toBeLessThan(STOP_BOUND_MS);
+        await waitUntilEnded(pids, 1_000);
+        expect(sandbox.stderr()).toContain('vendor-outputs sandbox: SIGTERM, stopping');
+      } finally {
+        sandbox.child.kill('SIGKILL');
+      }
+    } finally {
+      project.remove();
+    }
+  });
+
+  /** A project whose app never finishes its first synth and ignores SIGTERM. */
+  function stubbornProject(): { dir: string; pidFile: string } {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'vo-sandbox-stubborn-')));
+    const pidFile = path.join(dir, '.pids');
+    fs.writeFileSync(path.join(dir, 'cdk.json'), JSON.stringify({ app: `"${process.execPath}" stubborn.js` }));
+    fs.writeFileSync(path.join(dir, 'stubborn.js'), stubbornScript(pidFile));
+    return { dir, pidFile };
+  }
+
+  test('during the first synth: exit 0 within the bound, the app and its child killed', async () => {
+    const { dir, pidFile } = stubbornProject();
+    try {
+      const sandbox = startSandbox(['--port', '0'], dir);
+      try {
+        const pids = await pidsIn(pidFile, 2);
+        const stoppedAt = Date.now();
+        sandbox.child.kill('SIGTERM');
+        expect(await sandbox.exited).toEqual({ code: 0, signal: null });
+        expect(Date.now() - stoppedAt).toBeLessThan(STOP_BOUND_MS);
+        await waitUntilEnded(pids, 1_000);
+      } finally {
+        sandbox.child.kill('SIGKILL');
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test.each([
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)('--once stopped by %s during the synth: exit %d within the bound, the app and its child killed, nothing written', async (signal, status) => {
+    const { dir, pidFile } = stubbornProject();
+    try {
+      const sandbox = startSandbox(['--once'], dir);
+      try {
+        const pids = await pidsIn(pidFile, 2);
+        const stoppedAt = Date.now();
+        sandbox.child.kill(signal);
+        expect(await sandbox.exited).toEqual({ code: status, signal: null });
+        expect(Date.now() - stoppedAt).toBeLessThan(STOP_BOUND_MS);
+        await waitUntilEnded(pids, 1_000);
+        expect(sandbox.stderr()).toBe(`vendor-outputs sandbox: ${signal}, stopping\n`);
+        expect(fs.existsSync(path.join(dir, 'vendor_outputs.json'))).toBe(false);
+      } finally {
+        sandbox.child.kill('SIGKILL');
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -247,6 +247,16 @@ test('a --jwks file that is not a JWK set of public RSA keys is refused with wha
   await expect(appTokenVerifier(app, write('d.json', '{"keys":[{"kty":"RSA","kid":"x","n":"AQAB","e":"AQAB","d":"AQAB"}]}'))).rejects.toThrow(/: \/keys\/0 holds a private key; give the public keys only$/);
 });
 
+test('serve --jwks with a modulus that is not base64url: exit 2, naming the file and the key\'s pointer', async () => {
+  const file = path.join(root, 'bad-modulus.json');
+  fs.writeFileSync(file, JSON.stringify({ keys: [{ kty: 'RSA', kid: 'k', n: '!!! not base64 !!!', e: 'AQAB' }] }));
+  const run = await runCli(['serve', '--app', assembly, '--port', '0', '--jwks', file]);
+  expect(run.code).toBe(2);
+  // The runtime warning of the app's Node.js 22 function may come first; the error is the last thing said.
+  expect(run.stderr.endsWith(`vendor-outputs serve: --jwks ${file}: /keys/0/n is not base64url (got "!!! not base64 !!!"): `
+    + "JWK members are base64url without padding, letters, digits, - and _ only (RFC 7515 2)\nRun 'vendor-outputs serve --help' for usage.\n")).toBe(true);
+});
+
 test('the local signing key is created once, owner-only, and ignored by git', async () => {
   const file = signingKeyFile(assembly);
   expect(file).toBe(path.join(root, '.vendor-outputs', 'local-signing-key.json'));

@@ -21,7 +21,7 @@ exports.handler = async (event) => {
   switch (event.pathParameters.kind) {
     case 'empty': return {};
     case 'status-only': return { statusCode: 204 };
-    case 'both': return { statusCode: 200, headers: { 'X-One': 'single', 'X-Two': 'single' }, multiValueHeaders: { 'x-one': ['m1', 'm2'] }, body: 'both' };
+    case 'both': return { statusCode: 200, headers: { 'X-One': 'single', 'X-Two': 'single', 'x-same': 'm1' }, multiValueHeaders: { 'x-one': ['m1', 'm2'], 'X-Same': ['m1'] }, body: 'both' };
     case 'reserved': return { statusCode: 200, headers: { Date: 'Mon, 01 Jan 2001 00:00:00 GMT', Server: 'fn', Connection: 'close', Via: '1.1 fn', 'Content-Length': '999', Warn: '199 fn' }, body: 'reserved' };
     case 'png': return { statusCode: 200, headers: { 'Content-Type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString('base64'), isBase64Encoded: true };
     default: return { statusCode: 400, body: 'unknown kind' };
@@ -110,6 +110,13 @@ describe('request headers', () => {
     const traced = await send('/prod/users/42', [['X-Amzn-Trace-Id', incoming]]);
     expect(JSON.parse(traced.body as string).headers['X-Amzn-Trace-Id']).toBe(incoming);
     expect(traced.headers['X-Amzn-Trace-Id']).toEqual([incoming]);
+    // Recorded: with a Parent, the function sees the client's Root with the gateway's own Parent.
+    const withParent = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1';
+    const parented = await send('/prod/users/42', [['X-Amzn-Trace-Id', withParent]]);
+    const seen = JSON.parse(parented.body as string);
+    expect(seen.headers['X-Amzn-Trace-Id']).toMatch(/^Root=1-5759e988-bd862e3fe1be46a994272793;Parent=(?!53995c3f42cd8ad8)[0-9a-f]{16};Sampled=1$/);
+    expect(seen.multiValueHeaders['X-Amzn-Trace-Id']).toEqual([seen.headers['X-Amzn-Trace-Id']]);
+    expect(parented.headers['X-Amzn-Trace-Id']).toEqual([withParent]);
     const fresh = await send('/prod/users/42');
     expect(fresh.headers['X-Amzn-Trace-Id'][0]).toMatch(TRACE_ID);
     expect(JSON.parse(fresh.body as string).headers['X-Amzn-Trace-Id']).toBe(fresh.headers['X-Amzn-Trace-Id'][0]);
@@ -171,10 +178,11 @@ describe('the function response', () => {
     expect(await send('/prod/responses/status-only')).toMatchObject({ status: 204, body: '' });
   });
 
-  test('a name in both maps keeps only the multiValueHeaders values', async () => {
+  test('a name in both maps sends the multiValueHeaders values, then the headers value unless it is one of them', async () => {
     const response = await send('/prod/responses/both');
-    expect(response.headers['X-One']).toEqual(['m1', 'm2']);
+    expect(response.headers['X-One']).toEqual(['m1', 'm2', 'single']);
     expect(response.headers['X-Two']).toEqual(['single']);
+    expect(response.headers['x-same']).toEqual(['m1']);
   });
 
   test('reserved headers are remapped or dropped; Warn passes', async () => {

@@ -167,6 +167,13 @@ test('{proxy+}: any method, the greedy path, the query and the body go through',
   expect(received(seen[0], 'content-length')).toEqual(['10']);
 });
 
+test('a client trace header reaches the endpoint with its Root and the gateway\'s Parent, as it reaches a function', async () => {
+  const incoming = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1';
+  const response = await call(['-H', `X-Amzn-Trace-Id: ${incoming}`, `${running.url}items/a?tenant=acme`]);
+  expect(response.status).toBe(201);
+  expect(received(seen[0], 'x-amzn-trace-id')).toEqual([expect.stringMatching(/^Root=1-5759e988-bd862e3fe1be46a994272793;Parent=(?!53995c3f42cd8ad8)[0-9a-f]{16};Sampled=1$/)]);
+});
+
 test('the response comes back as it is: status, headers (repeated Set-Cookie kept), body; Server and WWW-Authenticate remapped, Via dropped', async () => {
   const response = await call([`${running.url}proxy/anything`]);
   expect(response.status).toBe(201);

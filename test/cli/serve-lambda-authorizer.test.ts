@@ -227,6 +227,33 @@ test('an authorizer whose function is not in the template is announced at start 
   expect(running.lines).toContainEqual(`${response.headers['x-amzn-requestid']} GATEWAY authorizer ExternalAuthorizer: its function is not in the template, so it cannot run locally; answered 500`);
 });
 
+test('a REQUEST authorizer event has the client trace Root with the gateway\'s Parent and no Content-Length', async () => {
+  const app = readLocalApp(assembly);
+  const invoker = new Invoker(app.functions, { log: () => undefined, maxWorkersPerFunction: 1 });
+  try {
+    const gateway = new LocalGateway({ api: app.apis[0], invoker, functions: app.functions });
+    const log = new ExecutionLog();
+    const rawHeaders: Array<[string, string]> = [
+      ['x-user', 'alice'], ['Content-Length', '5'], ['X-Amzn-Trace-Id', 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1'],
+    ];
+    const response = await gateway.handle({ method: 'GET', target: '/prod/tenants?tenant=acme', rawHeaders, body: Buffer.from('hello'), sourceIp: '127.0.0.1' }, log);
+    expect(response.statusCode).toBe(200);
+    const prefix = 'Endpoint request body after transformations: ';
+    const line = log.lines.map((l) => l.replace(/^.* UTC \d{4} : /, '')).find((l) => l.startsWith(`${prefix}{"type":"REQUEST"`));
+    const event = JSON.parse(line!.slice(prefix.length));
+    expect(event.headers).toEqual({
+      'x-user': 'alice',
+      'X-Amzn-Trace-Id': expect.stringMatching(/^Root=1-5759e988-bd862e3fe1be46a994272793;Parent=(?!53995c3f42cd8ad8)[0-9a-f]{16};Sampled=1$/),
+      'X-Forwarded-For': '127.0.0.1',
+      'X-Forwarded-Port': '80',
+      'X-Forwarded-Proto': 'http',
+    });
+    expect(Object.keys(event.multiValueHeaders)).not.toContain('Content-Length');
+  } finally {
+    await invoker.close();
+  }
+});
+
 test('the execution log records each authorization step, the token masked', async () => {
   const app = readLocalApp(assembly);
   const invoker = new Invoker(app.functions, { log: () => undefined, maxWorkersPerFunction: 1 });

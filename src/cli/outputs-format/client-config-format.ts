@@ -6,6 +6,7 @@
 import { OUTPUTS_FILE_NAME } from '../../outputs/cdk-free/file-names';
 import { childPointer, displayPointer } from '../../outputs/cdk-free/json-pointer';
 import { CliError, UsageError } from '../command';
+import { DART_CONSTANT, DART_RAW_END, findDartConstant, lineAt } from './dart-constant';
 import { scanJson, TextPosition } from '../validate/json-scan';
 
 export interface ClientConfigFormat {
@@ -22,14 +23,7 @@ export interface ClientConfigFormat {
   parse(content: string, file: string): unknown;
 }
 
-/** The Dart constant's name. */
-export const DART_CONSTANT = 'vendorConfig';
-
-/** A raw Dart string literal ends at the first `'''`, so text holding one cannot go inside. */
-const DART_RAW_END = "'''";
-
-/** The start of the constant render writes, at the start of a line; spaces around `=` may vary. */
-const DART_OPENING = new RegExp(`^const[ \\t]+${DART_CONSTANT}[ \\t]*=[ \\t]*r${DART_RAW_END}`, 'm');
+export { DART_CONSTANT } from './dart-constant';
 
 const JSON_FORMAT: ClientConfigFormat = {
   name: 'json',
@@ -51,20 +45,12 @@ const DART_FORMAT: ClientConfigFormat = {
       + `const ${DART_CONSTANT} = r${DART_RAW_END}${json}${DART_RAW_END};\n`;
   },
   parse(content, file) {
-    const opening = DART_OPENING.exec(content);
-    if (opening === null) {
-      throw new CliError(`${file}:${firstCodeLine(content)}: not a Dart client configuration as vendor-outputs writes it: `
-        + `expected the line const ${DART_CONSTANT} = r${DART_RAW_END}{...}${DART_RAW_END}; (the JSON in a raw Dart string)`);
+    // Read as Dart reads it: a copy in a comment or in another string is not the constant.
+    const found = findDartConstant(content);
+    if (!found.ok) {
+      throw new CliError(`${file}:${lineAt(content, found.offset)}: ${found.message}`);
     }
-    const start = opening.index + opening[0].length;
-    const end = content.indexOf(DART_RAW_END, start);
-    if (end < 0) {
-      throw new CliError(`${file}:${positionAt(content, opening.index).line}: the raw string r${DART_RAW_END} of ${DART_CONSTANT} is never closed with ${DART_RAW_END}`);
-    }
-    if (!/^\s*;/.test(content.slice(end + DART_RAW_END.length))) {
-      throw new CliError(`${file}:${positionAt(content, end).line}: expected ; after the closing ${DART_RAW_END} of ${DART_CONSTANT}`);
-    }
-    return parseJsonText(content.slice(start, end), file, positionAt(content, start));
+    return parseJsonText(content.slice(found.contentStart, found.contentEnd), file, positionAt(content, found.contentStart));
   },
 };
 
@@ -102,12 +88,6 @@ function positionAt(text: string, offset: number): TextPosition {
   const before = text.slice(0, offset);
   const lineStart = before.lastIndexOf('\n') + 1;
   return { line: before.split('\n').length, column: offset - lineStart + 1 };
-}
-
-/** The first line that is neither blank nor a // comment: where the constant was expected. */
-function firstCodeLine(text: string): number {
-  const index = text.split('\n').findIndex((line) => line.trim() !== '' && !line.trimStart().startsWith('//'));
-  return index < 0 ? 1 : index + 1;
 }
 
 /** JSON pointer of the first key or string value that contains `text`. */

@@ -15,6 +15,12 @@ const CLI_CONTEXT: Readonly<Record<string, unknown>> = {
   'aws:cdk:bundling-stacks': ['**'],
 };
 
+/**
+ * How long a stopped app has after SIGTERM before its whole process group gets SIGKILL: an app (or
+ * a tool it started) that ignores SIGTERM cannot keep the sandbox from stopping.
+ */
+export const STOP_GRACE_MS = 2000;
+
 /** Most bytes of the app's output kept for the error report (the end is what explains a failure). */
 const MAX_OUTPUT_CHARS = 64 * 1024;
 
@@ -24,8 +30,13 @@ export interface SynthRequest {
   readonly outdir: string;
   readonly context: Readonly<Record<string, unknown>>;
   readonly env: NodeJS.ProcessEnv;
-  /** Stops the app (SIGTERM) when aborted: the sandbox is stopping. */
+  /**
+   * Stops the app when aborted (the sandbox is stopping): SIGTERM to its process group, SIGKILL
+   * to the group STOP_GRACE_MS later if anything in it is still running.
+   */
   readonly signal?: AbortSignal;
+  /** @default STOP_GRACE_MS */
+  readonly stopGraceMs?: number;
 }
 
 export interface SynthResult {
@@ -63,12 +74,15 @@ export function runSynth(request: SynthRequest): Promise<SynthResult> {
     };
     // Its own process group, so that stopping it stops what the shell started too.
     const child = spawn(request.command, { shell: true, cwd: request.cwd, env: synthEnvironment(request), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let killTimer: NodeJS.Timeout | undefined;
     const stop = () => {
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        // already gone
-      }
+      signalGroup(child.pid, 'SIGTERM');
+      killTimer = setTimeout(() => {
+        signalGroup(child.pid, 'SIGKILL');
+        // A process that left the group could still hold the pipes open: stop waiting for them.
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, request.stopGraceMs ?? STOP_GRACE_MS);
     };
     if (request.signal?.aborted) {
       stop();
@@ -92,6 +106,11 @@ export function runSynth(request: SynthRequest): Promise<SynthResult> {
     child.on('error', (error) => settle(false, error.message));
     child.on('close', (code, signal) => {
       request.signal?.removeEventListener('abort', stop);
+      if (killTimer !== undefined) {
+        // Stopped: whatever the app started and left behind in its group goes with it.
+        clearTimeout(killTimer);
+        signalGroup(child.pid, 'SIGKILL');
+      }
       if (code !== 0) {
         settle(false, signal !== null ? `signal ${signal}` : `exit code ${code}`);
       } else if (!fs.existsSync(path.join(request.outdir, 'manifest.json'))) {
@@ -101,4 +120,16 @@ export function runSynth(request: SynthRequest): Promise<SynthResult> {
       }
     });
   });
+}
+
+/** Sends `signal` to the process group led by `pid` (the app's shell); nothing when it is gone. */
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) {
+    return;
+  }
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is empty: everything in it has ended.
+  }
 }

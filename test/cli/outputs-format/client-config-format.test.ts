@@ -79,6 +79,17 @@ describe('parse, the inverse of render', () => {
     expect(clientConfigFormat('dart').parse(text, 'c.dart')).toEqual({ version: '1' });
   });
 
+  test('dart: a commented-out copy above the constant is not read (the issue\'s file)', () => {
+    const text = "// Generated\n/* before the redeploy:\nconst vendorConfig = r'''{\"version\": \"1\", \"custom\": {\"a\": 1}}''';\n*/\nconst vendorConfig = r'''{\"version\": \"1\", \"custom\": {\"a\": 2}}''';\n";
+    expect(clientConfigFormat('dart').parse(text, 'c.dart')).toEqual({ version: '1', custom: { a: 2 } });
+  });
+
+  test('dart: a second declaration and an unclosed comment are refused with their line', () => {
+    const dart = clientConfigFormat('dart');
+    expect(() => dart.parse("const vendorConfig = r'''{}''';\nconst vendorConfig = r'''{}''';\n", 'c.dart')).toThrow(/^c\.dart:2: vendorConfig is declared again/);
+    expect(() => dart.parse("/* x\nconst vendorConfig = r'''{}''';\n", 'c.dart')).toThrow('c.dart:1: the comment /* that starts here is never closed with */: not Dart source');
+  });
+
   test('dart: a syntax error inside the constant is located in the Dart file', () => {
     const dart = clientConfigFormat('dart');
     expect(() => dart.parse("// x\nconst vendorConfig = r'''{\"a\" 1}''';\n", 'c.dart')).toThrow(/^c\.dart:2:31: not valid JSON: /);

@@ -1,7 +1,8 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { runSynth, synthEnvironment } from '../../../src/cli/sandbox/synth-runner';
+import { runSynth, STOP_GRACE_MS, synthEnvironment } from '../../../src/cli/sandbox/synth-runner';
+import { isRunning, pidsIn, stubbornScript, waitUntilEnded } from '../../support/processes';
 
 describe('the environment the app gets (as the CDK CLI gives it)', () => {
   test('CDK_OUTDIR, CDK_CONTEXT_JSON with the CLI defaults under the project context, region from AWS_REGION', () => {
@@ -75,6 +76,55 @@ describe('stopping', () => {
       expect(result.ok).toBe(false);
       expect(result.exit).toBe('signal SIGTERM');
       expect(result.ms).toBeLessThan(10_000);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('an app that ignores SIGTERM, and the child it started, are killed with the whole group after the grace period', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-synth-stubborn-'));
+    try {
+      const pidFile = path.join(dir, 'pids');
+      fs.writeFileSync(path.join(dir, 'app.js'), stubbornScript(pidFile));
+      const controller = new AbortController();
+      const running = runSynth({ command: `"${process.execPath}" app.js`, cwd: dir, outdir: path.join(dir, 'out'), context: {}, env: { PATH: process.env.PATH }, signal: controller.signal });
+      const pids = await pidsIn(pidFile, 2);
+      expect(pids.every(isRunning)).toBe(true);
+      const stoppedAt = Date.now();
+      controller.abort();
+      const result = await running;
+      const took = Date.now() - stoppedAt;
+      expect(result.ok).toBe(false);
+      // The shell ends on SIGTERM (its exit is what is reported); the app and its child only on SIGKILL.
+      expect(result.exit).toMatch(/^signal SIG(TERM|KILL)$/);
+      expect(took).toBeGreaterThanOrEqual(STOP_GRACE_MS - 50);
+      expect(took).toBeLessThan(STOP_GRACE_MS + 3_000);
+      await waitUntilEnded(pids, 2_000);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a cooperative app stops at once, and a child it left behind is killed with the group', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-synth-orphan-'));
+    try {
+      const pidFile = path.join(dir, 'pids');
+      // The app ends on SIGTERM, but the child it started ignores it (and keeps no pipe open).
+      const app = [
+        "const { spawn } = require('child_process');",
+        'const child = spawn(process.execPath, [\'-e\', "process.on(\'SIGTERM\', () => {}); setInterval(() => {}, 1000);"], { stdio: \'ignore\' });',
+        `require('fs').writeFileSync(${JSON.stringify(pidFile)}, process.pid + '\\n' + child.pid + '\\n');`,
+        'setInterval(() => {}, 1000);',
+      ].join('\n');
+      fs.writeFileSync(path.join(dir, 'app.js'), app);
+      const controller = new AbortController();
+      const running = runSynth({ command: `"${process.execPath}" app.js`, cwd: dir, outdir: path.join(dir, 'out'), context: {}, env: { PATH: process.env.PATH }, signal: controller.signal, stopGraceMs: 60_000 });
+      const pids = await pidsIn(pidFile, 2);
+      const stoppedAt = Date.now();
+      controller.abort();
+      expect((await running).exit).toBe('signal SIGTERM');
+      expect(Date.now() - stoppedAt).toBeLessThan(3_000);
+      await waitUntilEnded(pids, 2_000);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

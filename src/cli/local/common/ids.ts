@@ -32,6 +32,21 @@ export function apigwId(): string {
   return `${out}=`;
 }
 
+/** An X-Ray segment id, as a trace header's `Parent`: 16 hex digits. */
+export function segmentId(): string {
+  return bytes(8).toString('hex');
+}
+
+/**
+ * The trace header a client sent, as the gateway passes it on: a `Parent` field names the gateway's
+ * own segment instead (recorded: the function saw the client's `Root` with a new `Parent`); every
+ * other field (`Root`, `Sampled`, ...) stays as sent, in place.
+ */
+export function withGatewayParent(header: string): string {
+  const parent = segmentId();
+  return header.replace(/(^|;)(\s*Parent\s*=)[^;]*/gi, (_match, separator: string, key: string) => `${separator}${key}${parent}`);
+}
+
 /** An X-Ray trace header value: `Root=1-<8 hex digits of epoch seconds>-<24 hex digits>`. */
 export function traceId(now = Date.now()): string {
   return `Root=1-${Math.floor(now / 1000).toString(16).padStart(8, '0')}-${bytes(12).toString('hex')}`;

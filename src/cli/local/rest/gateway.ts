@@ -17,7 +17,7 @@ import { integrate } from './pipeline/integrate';
 import { checkLimits } from './pipeline/limits';
 import { mapResponse } from './pipeline/map-response';
 import { renderError } from './pipeline/render-error';
-import { GatewayRequest, GatewayResponse, GatewaySettings, ReceivedRequest, RequestHeaders, RoutedRequest } from './pipeline/request';
+import { GatewayRequest, GatewayResponse, GatewaySettings, ReceivedRequest, RequestHeaders, RequestIds, RoutedRequest } from './pipeline/request';
 import { routeRequest } from './pipeline/route';
 import { throttle } from './pipeline/throttle';
 import { validateRequest } from './pipeline/validate-request';
@@ -74,13 +74,18 @@ export class LocalGateway {
   }
 }
 
+function newIds(): RequestIds {
+  const traceId = newTraceId();
+  return { requestId: newRequestId(), apigwId: apigwId(), traceId, integrationTraceId: traceId };
+}
+
 function receive(settings: GatewaySettings, request: GatewayRequest, log: ExecutionLog | undefined): ReceivedRequest {
   const question = request.target.indexOf('?');
   const rawQuery = question < 0 ? '' : request.target.slice(question + 1);
   return {
     settings,
     request,
-    ids: { requestId: newRequestId(), apigwId: apigwId(), traceId: newTraceId() },
+    ids: newIds(),
     receivedAt: Date.now(),
     rawPath: question < 0 ? request.target : request.target.slice(0, question),
     rawQuery,

@@ -87,42 +87,41 @@ function addSingleHeaders(out: Array<[string, string]>, single: Record<string, u
 }
 
 /**
- * `headers` and `multiValueHeaders` together: "If the same key-value pair is specified in both, only
- * the values from multiValueHeaders will appear in the merged list" (Output format of a Lambda
- * function for proxy integration). Names compare as HTTP names do, in any case; a merged name keeps
- * its first spelling and position.
+ * `headers` and `multiValueHeaders` together. "API Gateway merges them into a single list. If the
+ * same key-value pair is specified in both, only the values from multiValueHeaders will appear in the
+ * merged list" (Output format of a Lambda function for proxy integration): a name in both, in any
+ * case, sends its `multiValueHeaders` values first and then the `headers` value unless that value is
+ * already one of them (recorded: `value-multi, value-solo`). A merged name keeps its first spelling
+ * and position.
  */
 function addMergedHeaders(out: Array<[string, string]>, single: Record<string, unknown>, multi: Record<string, unknown>): string | undefined {
-  const merged = new Map<string, { name: string; values: string[]; fromMulti: boolean }>();
+  const merged = new Map<string, { name: string; multiValues: string[]; singleValues: string[] }>();
+  const entryFor = (name: string) => {
+    const key = name.toLowerCase();
+    let entry = merged.get(key);
+    if (entry === undefined) {
+      entry = { name, multiValues: [], singleValues: [] };
+      merged.set(key, entry);
+    }
+    return entry;
+  };
   for (const name of Object.keys(single)) {
     const v = single[name];
     if (!isScalar(v)) {
       return `headers.${name} must be a string`;
     }
-    const entry = merged.get(name.toLowerCase());
-    if (entry === undefined) {
-      merged.set(name.toLowerCase(), { name, values: [String(v)], fromMulti: false });
-    } else {
-      entry.values.push(String(v));
-    }
+    entryFor(name).singleValues.push(String(v));
   }
   for (const name of Object.keys(multi)) {
     const list = multi[name];
     if (!Array.isArray(list) || !list.every(isScalar)) {
       return `multiValueHeaders.${name} must be an array of strings`;
     }
-    const entry = merged.get(name.toLowerCase());
-    if (entry === undefined) {
-      merged.set(name.toLowerCase(), { name, values: list.map(String), fromMulti: true });
-    } else if (entry.fromMulti) {
-      entry.values.push(...list.map(String));
-    } else {
-      entry.values = list.map(String);
-      entry.fromMulti = true;
-    }
+    entryFor(name).multiValues.push(...list.map(String));
   }
-  for (const { name, values } of merged.values()) {
-    for (const value of values) {
+  for (const { name, multiValues, singleValues } of merged.values()) {
+    const extra = singleValues.filter((value) => !multiValues.includes(value));
+    for (const value of [...multiValues, ...extra]) {
       addHeader(out, name, value);
     }
   }

@@ -13,13 +13,24 @@ describe('the Lambda proxy response', () => {
     expect(parseProxyResult('{"statusCode":null}')).toEqual({ ok: false, reason: 'statusCode must be an integer HTTP status (got null)' });
   });
 
-  test('a name in both headers and multiValueHeaders takes only the multiValueHeaders values, in any case', () => {
+  // Recorded: `headers: {"x-both": "value-solo"}, multiValueHeaders: {"X-Both": ["value-multi"]}`
+  // came back as `value-multi, value-solo`.
+  test('a name in both headers and multiValueHeaders sends the multi values, then the single one, in any case', () => {
     const result = parseProxyResult(JSON.stringify({
       statusCode: 200,
-      headers: { 'X-One': 'single', 'X-Two': 'single' },
-      multiValueHeaders: { 'x-one': ['m1', 'm2'], 'X-Three': ['a', 'b'] },
+      headers: { 'x-both': 'value-solo', 'X-Two': 'single' },
+      multiValueHeaders: { 'X-Both': ['value-multi'], 'X-Three': ['a', 'b'] },
     }));
-    expect(result).toMatchObject({ ok: true, headers: [['X-One', 'm1'], ['X-One', 'm2'], ['X-Two', 'single'], ['X-Three', 'a'], ['X-Three', 'b']] });
+    expect(result).toMatchObject({ ok: true, headers: [['x-both', 'value-multi'], ['x-both', 'value-solo'], ['X-Two', 'single'], ['X-Three', 'a'], ['X-Three', 'b']] });
+  });
+
+  test('the same name and value in both maps is sent once (the documented merge)', () => {
+    const result = parseProxyResult(JSON.stringify({
+      statusCode: 200,
+      headers: { 'X-One': 'm2' },
+      multiValueHeaders: { 'x-one': ['m1', 'm2'] },
+    }));
+    expect(result).toMatchObject({ ok: true, headers: [['X-One', 'm1'], ['X-One', 'm2']] });
   });
 
   test('reserved response headers are remapped or dropped as the gateway does for Lambda', () => {

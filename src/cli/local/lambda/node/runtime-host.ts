@@ -45,6 +45,10 @@ export class RuntimeHost {
       // JSON costs less than the structured clone of 'advanced' for these small messages.
       serialization: 'json',
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      // A process group of its own: ending the host ends what a handler started too (a handler that
+      // spawns `sleep` and returns must not leave it running once the server stops). The host ends
+      // by itself when the server's process goes (host.ts exits on disconnect).
+      detached: true,
     });
     // What the environment in the host's own thread writes to the process's streams directly.
     this.child.stdout!.on('data', (chunk: Buffer) => this.forward('STDOUT', chunk));
@@ -87,6 +91,16 @@ export class RuntimeHost {
 
   private kill(): void {
     if (!this.exited) {
+      this.killGroup();
+    }
+  }
+
+  /** SIGKILL to the host's process group: the host and every process its handlers started. */
+  private killGroup(): void {
+    try {
+      process.kill(-this.child.pid!, 'SIGKILL');
+    } catch {
+      // No group (the host never started, or a platform without process groups): the host alone.
       this.child.kill('SIGKILL');
     }
   }
@@ -98,7 +112,7 @@ export class RuntimeHost {
     }
     const ended = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     this.exited = true;
-    this.child.kill('SIGKILL');
+    this.killGroup();
     await ended;
   }
 
@@ -151,6 +165,8 @@ export class RuntimeHost {
       return;
     }
     this.exited = true;
+    // Its environments are gone, so are the processes their handlers started (as on Lambda).
+    this.killGroup();
     const reason = signal !== null ? `signal: ${signal}` : `exit status ${code}`;
     this.options.onHostExit(this, reason, FATAL_MEMORY.test(this.stderrTail));
   }

@@ -126,7 +126,7 @@ function endpointHeaders(routed: RoutedRequest, mapped: MappedParameters): Array
   const { settings, ids, request } = routed;
   const headers = forwardedRequestHeaders(request.rawHeaders, {
     iam: routed.route.method.authorizationType === 'AWS_IAM',
-    forward: settings.testInvoke ? undefined : { traceId: ids.traceId, sourceIp: request.sourceIp, port: request.port ?? 80 },
+    forward: settings.testInvoke ? undefined : { traceId: ids.integrationTraceId, sourceIp: request.sourceIp, port: request.port ?? 80 },
   });
   if (mapped.header.size === 0) {
     return headers;

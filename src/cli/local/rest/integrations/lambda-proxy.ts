@@ -123,7 +123,7 @@ export function eventInputOf(routed: RoutedRequest): EventInput {
     stageVariables: stageVariables === undefined || Object.keys(stageVariables).length === 0 ? null : stageVariables,
     body: request.body.length === 0 ? null : request.body.toString(binaryRequest ? 'base64' : 'utf8'),
     isBase64Encoded: binaryRequest,
-    forward: settings.testInvoke ? undefined : { traceId: ids.traceId, sourceIp: request.sourceIp, port: request.port ?? 80 },
+    forward: settings.testInvoke ? undefined : { traceId: ids.integrationTraceId, sourceIp: request.sourceIp, port: request.port ?? 80 },
     context: {
       resourceId: route.resource.resourceId,
       stage: routed.stage,

@@ -47,7 +47,10 @@ export interface GatewaySettings {
 export interface RequestIds {
   readonly requestId: string;
   readonly apigwId: string;
+  /** `X-Amzn-Trace-Id` of the response: the client's, else the gateway's own. */
   readonly traceId: string;
+  /** `X-Amzn-Trace-Id` the integration receives: {@link traceId}, a client's `Parent` replaced by the gateway's segment. */
+  readonly integrationTraceId: string;
 }
 
 /** A request on its way through the pipeline, before routing. */

@@ -3,6 +3,7 @@
  * "Forbidden"; a stage where no resource and method match is API Gateway's 403 "Missing
  * Authentication Token". Logs the method request.
  */
+import { withGatewayParent } from '../../common/ids';
 import { safeDecode } from '../../common/percent-decoding';
 import { pathSegments, route } from '../router';
 import { javaMap, maskedHeaders } from './execution-log';
@@ -72,9 +73,12 @@ function decodedSegments(raw: readonly string[]): string[] {
 
 /**
  * The request's ids with the client's `X-Amzn-Trace-Id`, when it sent one: API Gateway adds a trace
- * header only to requests that have none ("Amazon API Gateway active tracing support for AWS X-Ray").
+ * header only to requests that have none ("Amazon API Gateway active tracing support for AWS X-Ray"),
+ * and a client's `Parent` reaches the integration as the gateway's own segment (recorded).
  */
 function tracedIds(received: ReceivedRequest): RequestIds {
   const incoming = received.headers.get('x-amzn-trace-id');
-  return incoming === undefined || incoming === '' ? received.ids : { ...received.ids, traceId: incoming };
+  return incoming === undefined || incoming === ''
+    ? received.ids
+    : { ...received.ids, traceId: incoming, integrationTraceId: withGatewayParent(incoming) };
 }

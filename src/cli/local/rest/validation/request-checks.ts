@@ -16,15 +16,22 @@ export interface RequestParameters {
   header(name: string): string | undefined;
 }
 
-/** The names of the required parameters the request lacks or leaves blank, in the template's order. */
+/**
+ * The names of the required parameters the request lacks or leaves blank, in the order the service
+ * lists them: sorted by the whole `method.request.<location>.<name>` key, as a sorted map of
+ * `RequestParameters` holds them (so `header` before `multivalueheader`, `multivaluequerystring`,
+ * `path` and `querystring`, and by name within a location, code unit by code unit). Recorded: a
+ * method requiring `querystring.qs1`, `header.x-header-param` and `path.issuer`, in that order,
+ * answers `[x-header-param, issuer, qs1]`; the documentation gives no order.
+ */
 export function missingParameters(required: readonly RequiredParameterSpec[], request: RequestParameters): string[] {
-  const missing: string[] = [];
+  const missing: Array<{ readonly key: string; readonly name: string }> = [];
   for (const { location, name } of required) {
     if (isBlank(valueOf(location, name, request))) {
-      missing.push(name);
+      missing.push({ key: `method.request.${location}.${name}`, name });
     }
   }
-  return missing;
+  return missing.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ name }) => name);
 }
 
 function valueOf(location: RequiredParameterSpec['location'], name: string, request: RequestParameters): string | undefined {

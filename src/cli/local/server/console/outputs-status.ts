@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import { pendingPointers } from './pending-pointers';
 import { displayPointer } from '../../../../outputs/cdk-free/json-pointer';
 import { validateDocument } from '../../../../outputs/cdk-free/validation';
+import { DART_CONSTANT, findDartConstant, lineAt } from '../../../outputs-format/dart-constant';
 import { checkFile, PROBLEM_LIMIT } from '../../../validate/check-file';
 
 export interface OutputsStatus {
@@ -55,12 +56,18 @@ function jsonStatus(file: string, text: string): OutputsStatus {
   return { file, exists: true, valid: problems.length === 0, problems, pending: document === null ? [] : pendingPointers(document), document };
 }
 
-/** `vendor_outputs.dart`: the document is the raw string `r'''...'''` of the Dart file. */
+/**
+ * `vendor_outputs.dart`: the document is the raw string of the top-level `const vendorConfig`, read
+ * as Dart reads the file (a copy in a comment is not it).
+ */
 function dartStatus(file: string, text: string): OutputsStatus {
-  const match = /r'''([\s\S]*?)'''/.exec(text);
-  const document = match === null ? null : parseOrNull(match[1]);
+  const found = findDartConstant(text);
+  if (!found.ok) {
+    return { ...NONE, file, exists: true, problems: [`${file}:${lineAt(text, found.offset)}: ${found.message}`] };
+  }
+  const document = parseOrNull(text.slice(found.contentStart, found.contentEnd));
   if (document === null) {
-    return { ...NONE, file, exists: true, problems: [`${file}: no JSON document in a raw string r'''...'''`] };
+    return { ...NONE, file, exists: true, problems: [`${file}:${lineAt(text, found.contentStart)}: the raw string of ${DART_CONSTANT} is not JSON`] };
   }
   const problems = validateDocument(document).map((v) => `${file}: ${displayPointer(v.pointer)}: ${v.message}`);
   return { file, exists: true, valid: problems.length === 0, problems, pending: pendingPointers(document), document };

@@ -5,7 +5,7 @@ import { UNKNOWN_STAGE } from '../../../../../src/cli/local/rest/pipeline/gatewa
 import { renderError } from '../../../../../src/cli/local/rest/pipeline/render-error';
 
 describe('gateway errors', () => {
-  const ids = { requestId: 'r-1', apigwId: 'g-1=', traceId: 'Root=1-0-0' };
+  const ids = { requestId: 'r-1', apigwId: 'g-1=', traceId: 'Root=1-0-0', integrationTraceId: 'Root=1-0-0' };
   const error = { type: 'MISSING_AUTHENTICATION_TOKEN' as const, status: 403, message: 'Missing Authentication Token', errorType: 'MissingAuthenticationTokenException' };
   const api = (gatewayResponses: any[]) => ({ gatewayResponses } as any);
 

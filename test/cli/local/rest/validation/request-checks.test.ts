@@ -5,7 +5,7 @@ import { parseQuery } from '../../../../../src/cli/local/common/query-string';
 import { BodyModelSpec } from '../../../../../src/cli/local/model/rest-api';
 import { missingParameters, modelFor, requestMediaType } from '../../../../../src/cli/local/rest/validation/request-checks';
 
-test('required parameters: present and not blank, by location, in the template\'s order', () => {
+test('required parameters: present and not blank, by location, sorted by their method.request key', () => {
   const required = [
     { location: 'path', name: 'id' },
     { location: 'multivaluequerystring', name: 'tag' },
@@ -18,11 +18,35 @@ test('required parameters: present and not blank, by location, in the template\'
     query: parseQuery(query),
     header: (n: string) => headers[n],
   });
-  expect(missingParameters(required, request(''))).toEqual(['id', 'tag', '__proto__']);
+  expect(missingParameters(required, request(''))).toEqual(['tag', 'id', '__proto__']);
   expect(missingParameters(required, request('tag=&tag=%20&__proto__=x', { id: '7' }))).toEqual(['tag']);
   expect(missingParameters(required, request('tag=a&tag=&__proto__=x', { id: '7' }))).toEqual([]);
   expect(missingParameters(required, request('tag=a&__proto__=%20', { id: '7' }))).toEqual(['__proto__']);
   expect(missingParameters(required, request('tag=a&__proto__=x', { id: '7' }))).toEqual([]);
+});
+
+test('missing names in the service\'s order: the recorded [x-header-param, issuer, qs1], whatever the template\'s order', () => {
+  const required = [
+    { location: 'querystring', name: 'qs1' },
+    { location: 'header', name: 'x-header-param' },
+    { location: 'path', name: 'issuer' },
+  ] as const;
+  const nothing = { pathParameters: {}, query: parseQuery(''), header: () => undefined };
+  expect(missingParameters(required, nothing)).toEqual(['x-header-param', 'issuer', 'qs1']);
+});
+
+test('every location sorts by its whole key, names by code unit (upper case first)', () => {
+  const required = [
+    { location: 'querystring', name: 'b' },
+    { location: 'querystring', name: 'a' },
+    { location: 'querystring', name: 'Z' },
+    { location: 'path', name: 'p' },
+    { location: 'multivaluequerystring', name: 'mq' },
+    { location: 'multivalueheader', name: 'mh' },
+    { location: 'header', name: 'h' },
+  ] as const;
+  const nothing = { pathParameters: {}, query: parseQuery(''), header: () => undefined };
+  expect(missingParameters(required, nothing)).toEqual(['h', 'mh', 'mq', 'p', 'Z', 'a', 'b']);
 });
 
 test.each([
