@@ -36,6 +36,10 @@ class IntegerRange implements Walkable {
 export interface RenderBounds {
   /** `Date.now()` past which the evaluation stops. */
   readonly deadline: number;
+  /** Steps between two reads of the clock. @default 256 */
+  readonly stepsPerClockRead?: number;
+  /** What is thrown at the deadline. @default the template's deadline error */
+  readonly overrun?: () => Error;
 }
 
 /** A renderer class bound to the velocityjs module it extends. */
@@ -146,8 +150,8 @@ export function boundedCompileClass(velocity: typeof Velocity): BoundedCompileCl
 
     /** One unit of work: every {@link STEPS_PER_CLOCK_READ} steps, the deadline is checked. */
     private step(): void {
-      if (++this.steps % STEPS_PER_CLOCK_READ === 0 && Date.now() > this.bounds.deadline) {
-        throw pastDeadline();
+      if (++this.steps % (this.bounds.stepsPerClockRead ?? STEPS_PER_CLOCK_READ) === 0 && Date.now() > this.bounds.deadline) {
+        throw this.bounds.overrun?.() ?? pastDeadline();
       }
     }
   }

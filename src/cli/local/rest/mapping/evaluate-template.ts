@@ -1,12 +1,12 @@
 /**
  * Evaluates a mapping template (Velocity Template Language) with the gateway's variables, by
  * velocityjs, within API Gateway's template limits (bounded-compile.ts). Each template text is
- * parsed once; a syntax error is remembered as well. This runs where templates are evaluated (a
- * template host process, template-host.ts), never on the server's thread: render-template.ts sends
- * the work there.
+ * parsed once; a syntax error is remembered as well. It runs in a template host process
+ * (template-host.ts), and on the server's thread for templates that finish within a short budget
+ * (render-template.ts decides).
  */
 import type * as Velocity from 'velocityjs';
-import { BoundedCompileClass, boundedCompileClass } from './bounded-compile';
+import { BoundedCompileClass, boundedCompileClass, RenderBounds } from './bounded-compile';
 import { contextVariable, ContextInput, ContextOverrides } from './context-variable';
 import { inputVariable, RequestParameters } from './input-variable';
 import { JAVA_METHOD_HANDLERS } from './java-text';
@@ -83,8 +83,11 @@ function parsed(template: string): ReturnType<typeof Velocity.parse> {
   return entry.asts;
 }
 
-/** Evaluates `template` here and now; throws a {@link TemplateError} when it cannot. */
-export function evaluateTemplate(template: string, input: TemplateInput): TemplateOutput {
+/**
+ * Evaluates `template` here and now; throws a {@link TemplateError} when it cannot. `bounds`
+ * replaces the deadline (the server's thread gives a template a short budget, see render-template.ts).
+ */
+export function evaluateTemplate(template: string, input: TemplateInput, bounds?: Omit<RenderBounds, 'deadline'> & { readonly ms: number }): TemplateOutput {
   const oversized = oversizedTemplate(template);
   if (oversized !== undefined) {
     throw oversized;
@@ -103,10 +106,11 @@ export function evaluateTemplate(template: string, input: TemplateInput): Templa
   let text: string;
   try {
     compileClass ??= boundedCompileClass(velocity());
-    const compile = new compileClass(asts, { customMethodHandlers: JAVA_METHOD_HANDLERS }, { deadline: Date.now() + TEMPLATE_DEADLINE_MS });
+    const { ms = TEMPLATE_DEADLINE_MS, ...checks } = bounds ?? {};
+    const compile = new compileClass(asts, { customMethodHandlers: JAVA_METHOD_HANDLERS }, { deadline: Date.now() + ms, ...checks });
     text = compile.render(variables);
   } catch (e) {
-    if (e instanceof TemplateError) {
+    if (e instanceof TemplateError || e === bounds?.overrun?.()) {
       throw e;
     }
     throw new TemplateError('configuration', `the mapping template failed: ${(e as Error).message}`);

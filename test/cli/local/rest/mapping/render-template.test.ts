@@ -1,6 +1,6 @@
 /**
- * Templates rendered for the gateway: a static template at once, any other in a template host
- * process; outputs and errors (kind, reason, message) cross intact; a host past its deadline is
+ * Templates rendered for the gateway: a static template at once, a quick one on the server's
+ * thread within a budget, any other in a template host process; outputs and errors (kind, reason, message) cross intact; a host past its deadline is
  * killed, one whose heap runs out dies, and either way the template fails and the next one gets a
  * new host.
  */
@@ -8,16 +8,20 @@ import * as path from 'path';
 import { BASE } from './template-input';
 import { renderTemplate } from '../../../../../src/cli/local/rest/mapping/render-template';
 import { TemplateError } from '../../../../../src/cli/local/rest/mapping/template-error';
-import { closeTemplateHosts, TemplateHosts } from '../../../../../src/cli/local/rest/mapping/template-hosts';
+import { closeTemplateHosts, templateHosts, TemplateHosts } from '../../../../../src/cli/local/rest/mapping/template-hosts';
 import { MAX_TEMPLATE_BYTES } from '../../../../../src/cli/local/rest/mapping/template-limits';
 
 jest.setTimeout(30_000);
 
 const FIXTURES = path.join(__dirname, '..', '..', 'fixtures');
 
-async function failure(template: string, body = BASE.body): Promise<TemplateError> {
+type Render = (template: string, input: typeof BASE) => unknown;
+
+const failure = (template: string, body = BASE.body): Promise<TemplateError> => failureOf(template, body, renderTemplate);
+
+async function failureOf(template: string, body: string, render: Render): Promise<TemplateError> {
   try {
-    await renderTemplate(template, { ...BASE, body });
+    await render(template, { ...BASE, body });
   } catch (e) {
     if (e instanceof TemplateError) {
       return e;
@@ -37,28 +41,53 @@ test('a static template over 300 KB fails at once', () => {
   expect(() => renderTemplate('x'.repeat(MAX_TEMPLATE_BYTES + 1), BASE)).toThrow(/^the mapping template is 307201 bytes; API Gateway accepts templates of up to 307200 bytes \(300 KB\)$/);
 });
 
-test('any other template is evaluated in a host: its output and overrides come back as plain data', async () => {
-  const pending = renderTemplate('#set($context.responseOverride.status = 418)#set($context.responseOverride.header.X-List = [1, 2])#set($context.requestOverride.querystring.q = "z")$context.stage $input.json(\'$.n\')', BASE);
-  expect(pending).toBeInstanceOf(Promise);
-  expect(await pending).toEqual({
-    text: 'prod 3',
-    context: { requestOverride: { header: {}, querystring: { q: 'z' }, path: {} }, responseOverride: { status: 418, header: { 'X-List': '1,2' } } },
-  });
+const OVERRIDES = '#set($context.responseOverride.status = 418)#set($context.responseOverride.header.X-List = [1, 2])#set($context.requestOverride.querystring.q = "z")$context.stage $input.json(\'$.n\')';
+const OVERRIDDEN = {
+  text: 'prod 3',
+  context: { requestOverride: { header: {}, querystring: { q: 'z' }, path: {} }, responseOverride: { status: 418, header: { 'X-List': '1,2' } } },
+};
+
+test('a template that finishes within the budget is evaluated on the server\'s thread, at once: its output and overrides as plain data', () => {
+  const output = renderTemplate(OVERRIDES, BASE);
+  expect(output).not.toBeInstanceOf(Promise);
+  expect(output).toEqual(OVERRIDDEN);
 });
 
-test('errors cross with their kind, reason and message', async () => {
-  const notJson = await failure("$input.json('$')", 'a=1');
+test('a template that calls a JavaScript method one step of which the budget cannot stop (search, repeat), or reads a large body, is evaluated in a host, with the same output', async () => {
+  for (const [template, body] of [[`${OVERRIDES}$input.body.search("x")`, BASE.body], [OVERRIDES, JSON.stringify({ n: 3, pad: 'p'.repeat(70_000) })]]) {
+    const pending = renderTemplate(template, { ...BASE, body });
+    expect(pending).toBeInstanceOf(Promise);
+    expect((await pending).context).toEqual(OVERRIDDEN.context);
+  }
+});
+
+test('a template that runs past the budget on the server\'s thread is evaluated again in a host, from the start', async () => {
+  const nested = '#set($n = 0)#foreach($i in [1..1000])#foreach($j in [1..1000])#set($n = $n + 1)#end#end$n';
+  const started = performance.now();
+  const pending = renderTemplate(nested, BASE);
+  // The server's thread gave it its budget only.
+  expect(performance.now() - started).toBeLessThan(200);
+  expect(pending).toBeInstanceOf(Promise);
+  expect((await pending).text).toBe('1000000');
+});
+
+test.each<[string, Render]>([
+  ['on the server\'s thread', renderTemplate],
+  ['from a host', (template, input) => templateHosts().evaluate(template, input)],
+])('errors %s keep their kind, reason and message', async (_, render) => {
+  const failing = (template: string, body = BASE.body) => failureOf(template, body, render);
+  const notJson = await failing("$input.json('$')", 'a=1');
   expect(notJson.kind).toBe('body-not-json');
   expect(notJson.reason).toMatch(/JSON/);
-  const parse = await failure('#if($input.body');
+  const parse = await failing('#if($input.body');
   expect(parse.kind).toBe('configuration');
   expect(parse.message).toMatch(/^the mapping template does not parse: Parse error/);
   // velocityjs adds the position to the message of an error thrown in a method; the reason stays.
-  const util = await failure("$util.parseJson('nope')");
+  const util = await failing("$util.parseJson('nope')");
   expect(util.kind).toBe('configuration');
   expect(util.reason).toMatch(/^\$util\.parseJson: "nope" is not JSON/);
   expect(util.message).toMatch(/^\$util\.parseJson: "nope" is not JSON .*L\/N 1:0/);
-  const range = await failure('#set($r = [1..2000000000])');
+  const range = await failing('#set($r = [1..2000000000])');
   expect(range.message).toMatch(/^the range \[1\.\.2000000000\] has 2000000000 numbers/);
 });
 
