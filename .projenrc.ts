@@ -1,4 +1,5 @@
-import { awscdk, javascript } from 'projen';
+import { awscdk, javascript, release } from 'projen';
+import { clientReleaseJob } from './projenrc/client-release-job';
 import { CDK_PACKAGES, layerZones } from './projenrc/layer-rules';
 
 const project = new awscdk.AwsCdkConstructLibrary({
@@ -6,8 +7,11 @@ const project = new awscdk.AwsCdkConstructLibrary({
   authorAddress: 'maintainers@users.noreply.a-seed-5a6b548f.example',
   name: 'cdk-vendor-outputs',
   description: 'CDK constructs that assemble, validate and write the vendor_outputs.json client configuration file, plus a CLI to regenerate it after deploy and serve the REST API locally.',
-  keywords: ['cdk', 'awscdk', 'client-configuration', 'vendor_outputs', 'api-gateway', 'local'],
+  keywords: ['cdk', 'awscdk', 'aws-cdk', 'cdk-construct', 'client-configuration', 'vendor_outputs', 'api-gateway', 'local'],
   repositoryUrl: 'https://github.com/maintainers/cdk-vendor-outputs.git',
+  homepage: 'https://github.com/maintainers/cdk-vendor-outputs#readme',
+  bugsUrl: 'https://github.com/maintainers/cdk-vendor-outputs/issues',
+  license: 'Apache-2.0',
   defaultReleaseBranch: 'main',
   packageManager: javascript.NodePackageManager.NPM,
   projenrcTs: true,
@@ -17,6 +21,8 @@ const project = new awscdk.AwsCdkConstructLibrary({
   constructsVersion: '10.5.1',
   jsiiVersion: '~6.0.0',
   minNodeVersion: '20.0.0',
+  // The workflows' Node: the major the build is measured on (not 20.0.0, minNodeVersion's default).
+  workflowNodeVersion: '20.x',
 
   // No runtime dependencies: what lib/ needs at run time is bundled into it at compile time
   // (see below), so the package ships only code that runs.
@@ -86,13 +92,43 @@ const project = new awscdk.AwsCdkConstructLibrary({
     '.tmp/',
     // Screenshots and other files tests leave for a person to look at.
     '/test-artifacts/',
+    // A node_modules symlink (a worktree sharing another checkout's install) is a file, which
+    // projen's `node_modules/` does not match.
+    '/node_modules',
   ],
   npmignoreEnabled: true,
 
-  github: false,
-  release: false,
-  depsUpgrade: false,
+  // Released as cdklabs' construct libraries are (README, Development): `npx projen release` bumps
+  // the version from the conventional commits since the last tag (CHANGELOG.md, tag v<version>),
+  // builds and packs; .github/workflows/release.yml runs it on every push to main and publishes.
+  github: true,
+  release: true,
+  releaseTrigger: release.ReleaseTrigger.continuous(),
+  releaseToNpm: true,
+  // commit-and-tag-version 13 requires Node 22; 12 runs on the Node 20 this repository supports.
+  bumpPackage: 'commit-and-tag-version@^12',
+  npmAccess: javascript.NpmAccess.PUBLIC,
+  npmProvenance: true,
+  // The jsii languages, named as CDK users of each expect. Built and published by their own jobs
+  // of the build and release workflows (toolchains from actions/setup-*); not by the local build:
+  // see the package task below.
+  publishToPypi: { distName: 'cdk-vendor-outputs', module: 'cdk_vendor_outputs' },
+  publishToMaven: {
+    javaPackage: 'io.github.maintainers.cdkvendoroutputs',
+    mavenGroupId: 'io.github.maintainers',
+    mavenArtifactId: 'cdk-vendor-outputs',
+  },
+  publishToNuget: { dotNetNamespace: 'CdkVendorOutputs', packageId: 'CdkVendorOutputs' },
+  publishToGo: { moduleName: 'github.com/maintainers/cdk-vendor-outputs-go', packageName: 'cdkvendoroutputs' },
+  // The build workflow runs the README's test command (.ci/run) on every pull request.
+  buildWorkflowOptions: { mutableBuild: false },
+  // Weekly dependency upgrades within the ranges of package.json (npm update): the pins and
+  // overrides above stay as written, since they are in package.json, which projen writes.
+  depsUpgrade: true,
+  depsUpgradeOptions: { workflowOptions: { schedule: javascript.UpgradeDependenciesSchedule.WEEKLY } },
   pullRequestTemplate: false,
+  // Merging stays a person's decision: no merge queue bot.
+  githubOptions: { mergify: false },
 });
 
 // Entry points. Node's ESM loader and TypeScript's node16/nodenext resolution refuse deep
@@ -217,12 +253,23 @@ project.eslint?.addOverride({
   rules: { '@typescript-eslint/no-restricted-imports': ['error', CDK_PACKAGES] },
 });
 
-// Frontends get the REST helper as a package of its own, without the library's peers.
+// The package task packs the JavaScript package only, in CI as here: projen's default also runs
+// jsii-pacmak for every configured language outside CI (package-all), which needs Python's build
+// tools from PyPI, Maven Central, .NET and Go. Each language is packed by `npx projen package:<lang>`
+// in its own job of the build and release workflows, where actions/setup-* installs its toolchain.
+project.packageTask.reset();
+project.packageTask.spawn(project.tasks.tryFind('package:js')!);
+
+// Frontends get the REST helper as a package of its own, without the library's peers. Its tarball
+// goes to dist/client/, not dist/js/: the workflows' language jobs extract `dist/js/*.tgz`, which
+// must be the library's tarball alone. Same version as the library (read from package.json, which
+// the release task bumps before it builds).
 const packageClient = project.addTask('package:client', {
-  description: 'Pack cdk-vendor-outputs-client (src/client) into dist/js/',
+  description: 'Pack cdk-vendor-outputs-client (src/client) into dist/client/',
   exec: 'node scripts/package-client.js',
 });
 project.packageTask.spawn(packageClient);
+project.release?.addJobs({ release_npm_client: clientReleaseJob('20.x') });
 
 // What an adopter does, from the packed tarballs: install with the peers from the npm registry,
 // synthesize TypeScript and CommonJS apps on the aws-cdk-lib floor and the newest 2.x, run the CLI,

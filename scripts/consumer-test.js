@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Consumer test: does what an adopter does, following the README's Install section, from the
-// packed tarballs in dist/js/ (run `npx projen package` first; the build runs this at its end).
+// packed tarballs in dist/js/ and dist/client/ (run `npx projen package` first; the build runs this at its end).
 //
 // For aws-cdk-lib at the supported floor and at the newest 2.x, in a fresh temporary CDK app:
 //   npm install <cdk-vendor-outputs tarball> aws-cdk-lib constructs  (peers from the npm registry)
@@ -106,9 +106,8 @@ function write(dir, files) {
 }
 
 function tarballs() {
-  const dist = path.join(root, 'dist', 'js');
-  const library = path.join(dist, `${pkg.name}@${pkg.version}.jsii.tgz`);
-  const client = path.join(dist, `${pkg.name}-client-${pkg.version}.tgz`);
+  const library = path.join(root, 'dist', 'js', `${pkg.name}@${pkg.version}.jsii.tgz`);
+  const client = path.join(root, 'dist', 'client', `${pkg.name}-client-${pkg.version}.tgz`);
   for (const file of [library, client]) {
     if (!fs.existsSync(file)) {
       fail(`${path.relative(root, file)} is missing: run 'npx projen package' first`);
