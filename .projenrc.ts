@@ -56,6 +56,8 @@ const project = new awscdk.AwsCdkConstructLibrary({
     // pins ^43), so `npm ls` fails and `npm ci` warns.
     '@aws-amplify/graphql-generator@^0.5.4',
     '@aws-amplify/graphql-api-construct@1.20.1',
+    // test/projenrc/release.test.ts reads the workflows projen writes (projen's own YAML parser).
+    'yaml@^2.9.1',
   ],
 
   bin: { 'vendor-outputs': 'lib/cli/main.js' },
