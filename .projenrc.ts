@@ -147,6 +147,8 @@ project.package.addField('exports', {
   './package.json': './package.json',
   './.jsii': './.jsii',
 });
+// Published from the release workflow only: provenance needs a CI provider's identity token.
+project.package.addField('publishConfig', { access: 'public', provenance: true });
 // TypeScript's older `node` resolution (cdk init's tsconfig) ignores `exports`: map the subpath.
 project.package.addField('typesVersions', { '*': { client: ['lib/client/index.d.ts'] } });
 
