@@ -1,6 +1,6 @@
 import { awscdk, javascript, release } from 'projen';
-import { clientReleaseJob } from './projenrc/client-release-job';
 import { CDK_PACKAGES, layerZones } from './projenrc/layer-rules';
+import { clientReleaseJob, releaseAssetsJob } from './projenrc/release-jobs';
 
 const project = new awscdk.AwsCdkConstructLibrary({
   author: 'cdk-vendor-outputs maintainers',
@@ -273,7 +273,7 @@ const packageClient = project.addTask('package:client', {
   exec: 'node scripts/package-client.js',
 });
 project.packageTask.spawn(packageClient);
-project.release?.addJobs({ release_npm_client: clientReleaseJob('20.x') });
+project.release?.addJobs({ release_npm_client: clientReleaseJob('20.x'), release_github_assets: releaseAssetsJob('20.x') });
 
 // What an adopter does, from the packed tarballs: install with the peers from the npm registry,
 // synthesize TypeScript and CommonJS apps on the aws-cdk-lib floor and the newest 2.x, run the CLI,
@@ -285,6 +285,15 @@ const consumerTest = project.addTask('test:consumer', {
   env: cdkEnv,
 });
 project.packageTask.spawn(consumerTest);
+
+// The Python package (README, Python): generated, built into a wheel, installed into a fresh
+// virtual environment and imported where PyPI is reachable; says NOT CHECKED for what it cannot do
+// here. Not part of the build: the build workflow's package-python job builds it with pacmak.
+project.addTask('test:python', {
+  description: 'Build the Python package from .jsii, install it into a virtual environment and import it (where PyPI is reachable)',
+  exec: 'node scripts/python-package-check.js',
+  env: cdkEnv,
+});
 
 const demo = project.addTask('demo', {
   description: 'The sandbox on the example backend: synthesize it, write its vendor_outputs.json, serve its REST API and the console on 127.0.0.1:3000, and reload on every change',

@@ -93,3 +93,10 @@ test('the jsii languages are configured with the names their users expect', () =
     go: { moduleName: 'github.com/maintainers/cdk-vendor-outputs-go', packageName: 'cdkvendoroutputs' },
   });
 });
+
+test('the README can be the Python module\'s docstring: it has no three single quotes in a row', () => {
+  // jsii-pacmak writes the README, unescaped, between r''' and ''' at the top of the Python
+  // package's __init__.py; three single quotes would end the string and the module would not load.
+  const lines = read('README.md').split('\n').map((line, i) => `${i + 1}: ${line}`);
+  expect(lines.filter((line) => line.includes("'''"))).toEqual([]);
+});

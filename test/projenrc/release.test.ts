@@ -118,6 +118,9 @@ test('the workflows: pull requests run the README\'s test command; a release pub
     expect(release.jobs[job].permissions['id-token']).toBe('write');
     expect(release.jobs[job].if).toBe(release.jobs.release_npm.if);
   }
-  expect(Object.keys(release.jobs).sort()).toEqual(['release', 'release_github', 'release_golang', 'release_maven', 'release_npm', 'release_npm_client', 'release_nuget', 'release_pypi']);
+  expect(Object.keys(release.jobs).sort()).toEqual(['release', 'release_github', 'release_github_assets', 'release_golang', 'release_maven', 'release_npm', 'release_npm_client', 'release_nuget', 'release_pypi']);
+  // Both tarballs on the GitHub release, under the names the README's Install section gives.
+  const upload = release.jobs.release_github_assets.steps.find((s: { name?: string }) => s.name === 'Upload').run;
+  expect(upload).toContain('gh release upload "$tag" cdk-vendor-outputs-$version.tgz dist/client/cdk-vendor-outputs-client-$version.tgz');
   expect(Object.keys(workflow('upgrade-main').jobs)).toEqual(['upgrade', 'pr']);
 });
