@@ -1,4 +1,4 @@
-import { awscdk, javascript, release } from 'projen';
+import { awscdk, javascript, ReleasableCommits, release } from 'projen';
 import { CDK_PACKAGES, layerZones } from './projenrc/layer-rules';
 import { clientReleaseJob, releaseAssetsJob } from './projenrc/release-jobs';
 
@@ -106,6 +106,8 @@ const project = new awscdk.AwsCdkConstructLibrary({
   github: true,
   release: true,
   releaseTrigger: release.ReleaseTrigger.continuous(),
+  // A push to main releases only when a commit since the last tag is a feature or a fix.
+  releasableCommits: ReleasableCommits.featuresAndFixes(),
   releaseToNpm: true,
   // commit-and-tag-version 13 requires Node 22; 12 runs on the Node 20 this repository supports.
   bumpPackage: 'commit-and-tag-version@^12',
@@ -274,6 +276,15 @@ const packageClient = project.addTask('package:client', {
 });
 project.packageTask.spawn(packageClient);
 project.release?.addJobs({ release_npm_client: clientReleaseJob('20.x'), release_github_assets: releaseAssetsJob('20.x') });
+
+// Both tarballs from a clone without the tests (README, Install: the way to install before a
+// release): what the build does before and after its test step.
+const pack = project.addTask('pack', {
+  description: 'Compile and pack both packages into dist/js/ and dist/client/, without the tests (README, Install)',
+});
+for (const name of ['pre-compile', 'compile', 'post-compile', 'package:js', 'package:client']) {
+  pack.spawn(project.tasks.tryFind(name)!);
+}
 
 // What an adopter does, from the packed tarballs: install with the peers from the npm registry,
 // synthesize TypeScript and CommonJS apps on the aws-cdk-lib floor and the newest 2.x, run the CLI,

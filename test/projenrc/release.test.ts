@@ -32,6 +32,8 @@ function run(command: string, args: string[]) {
   return result.stdout;
 }
 
+const read = (relative: string) => fs.readFileSync(path.join(repo, relative), 'utf8');
+
 function commit(message: string, file: string) {
   fs.writeFileSync(path.join(repo, file), message);
   run('git', ['add', '-A']);
@@ -59,7 +61,6 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
 
-const read = (relative: string) => fs.readFileSync(path.join(repo, relative), 'utf8');
 
 test('bump: the next version from the commits since the last tag, its tag name and changelog entry', () => {
   // commit-and-tag-version below 1.0.0: a feature or a fix bumps the patch version.
@@ -92,6 +93,34 @@ test('unbump restores the version the repository keeps (0.0.0)', () => {
   } finally {
     fs.rmSync(copyOfRepo, { recursive: true, force: true });
   }
+});
+
+/** The version bump computes in a copy of the tagged repository with `messages` committed after the tag. */
+function bumpAfter(messages: string[]): string {
+  const other = fs.mkdtempSync(path.join(os.tmpdir(), 'release-after-'));
+  const previous = repo;
+  try {
+    fs.cpSync(repo, other, { recursive: true, verbatimSymlinks: true });
+    repo = other;
+    fs.rmSync(path.join(repo, 'dist'), { recursive: true, force: true });
+    run('git', ['checkout', '-q', '--', 'package.json']);
+    run('git', ['reset', '-q', '--hard', 'v0.1.0']);
+    messages.forEach((message, i) => commit(message, `after-${i}.txt`));
+    run(PROJEN, ['bump']);
+    return `${read('dist/version.txt')} ${read('dist/releasetag.txt')}`;
+  } finally {
+    repo = previous;
+    fs.rmSync(other, { recursive: true, force: true });
+  }
+}
+
+test('a breaking change bumps the minor version below 1.0.0', () => {
+  expect(bumpAfter(['feat!: a breaking change'])).toBe('0.2.0 v0.2.0');
+});
+
+test('commits that are neither features nor fixes release nothing: the version stays the tagged one, whose tag exists', () => {
+  // The release workflow publishes only when the tag does not exist yet (tag_exists).
+  expect(bumpAfter(['chore: tooling', 'docs: wording'])).toBe('0.1.0 v0.1.0');
 });
 
 test('the release task is bump, build, unbump, and the build neither bumps nor publishes', () => {
