@@ -275,6 +275,14 @@ const packageClient = project.addTask('package:client', {
   exec: 'node scripts/package-client.js',
 });
 project.packageTask.spawn(packageClient);
+// The jobs that run `npx projen build` (pull requests) and `npx projen release` run where the build
+// is developed and measured: Debian bookworm as root, so that scripts/ensure-chromium.sh installs
+// Debian's /usr/bin/chromium for the browser tests (GitHub's Ubuntu runners have no such package),
+// with python3 and curl for the consumer test. Only those two jobs: the others need the runner's
+// tools (gh, actions/setup-python, -java, -dotnet, -go).
+const debian = { image: 'node:20-bookworm' };
+project.github?.tryFindWorkflow('build')?.file?.addOverride('jobs.build.container', debian);
+project.github?.tryFindWorkflow('release')?.file?.addOverride('jobs.release.container', debian);
 project.release?.addJobs({ release_npm_client: clientReleaseJob('20.x'), release_github_assets: releaseAssetsJob('20.x') });
 
 // Both tarballs from a clone without the tests (README, Install: the way to install before a

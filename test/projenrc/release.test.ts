@@ -136,6 +136,9 @@ test('the workflows: pull requests run the README\'s test command; a release pub
   const build = workflow('build').jobs.build.steps.map((s: { run?: string }) => s.run).filter(Boolean);
   expect(build.slice(0, 2)).toEqual(['npm ci', 'npx projen build']);
   expect(Object.keys(workflow('build').on)).toContain('pull_request');
+  // Debian as root, as on the machine the build is measured on: the browser tests need /usr/bin/chromium.
+  expect(workflow('build').jobs.build.container).toEqual({ image: 'node:20-bookworm' });
+  expect(workflow('release').jobs.release.container).toEqual({ image: 'node:20-bookworm' });
 
   const release = workflow('release');
   expect(release.jobs.release.steps.map((s: { run?: string }) => s.run)).toContain('npx projen release');
