@@ -1,4 +1,4 @@
-import { awscdk, javascript, ReleasableCommits, release } from 'projen';
+import { awscdk, javascript, JsonPatch, ReleasableCommits, release } from 'projen';
 import { CDK_PACKAGES, layerZones } from './projenrc/layer-rules';
 import { clientReleaseJob, releaseAssetsJob } from './projenrc/release-jobs';
 
@@ -283,6 +283,12 @@ project.packageTask.spawn(packageClient);
 const debian = { image: 'node:20-bookworm' };
 project.github?.tryFindWorkflow('build')?.file?.addOverride('jobs.build.container', debian);
 project.github?.tryFindWorkflow('release')?.file?.addOverride('jobs.release.container', debian);
+// The wheel pacmak built on a pull request is installed into a fresh virtual environment and
+// imported, and a stack synthesized with it (README, Python), where PyPI is reachable.
+project.github?.tryFindWorkflow('build')?.file?.patch(JsonPatch.add('/jobs/package-python/steps/-', {
+  name: 'Install and import the Python package',
+  run: 'node .repo/scripts/python-package-check.js --require-import --wheel dist/python/*.whl',
+}));
 project.release?.addJobs({ release_npm_client: clientReleaseJob('20.x'), release_github_assets: releaseAssetsJob('20.x') });
 
 // Both tarballs from a clone without the tests (README, Install: the way to install before a

@@ -12,7 +12,10 @@
 // generated with --code-only and the wheel built by pip without build isolation from the
 // setuptools already installed; the wheel is installed without its dependencies and checked
 // (metadata, every module compiles); the import is NOT run, and the script says so and why.
-// Usage: node scripts/python-package-check.js [--keep]
+// Usage: node scripts/python-package-check.js [--keep] [--wheel FILE] [--require-import]
+//   --wheel FILE: check this wheel (the build workflow's package-python job passes the one pacmak
+//   built) instead of building one.
+//   --require-import: fail unless the import and the synth ran (CI, where PyPI is reachable).
 // Exit: 0 when every check that could run passed (a line starting "NOT CHECKED" names what could
 // not), 1 when a check failed.
 const fs = require('fs');
@@ -24,6 +27,7 @@ const root = path.join(__dirname, '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const { distName, module: moduleName } = pkg.jsii.targets.python;
 const keep = process.argv.includes('--keep');
+const givenWheel = process.argv.includes('--wheel') ? path.resolve(process.argv[process.argv.indexOf('--wheel') + 1]) : undefined;
 const notChecked = [];
 
 function run(cwd, command, args, { allowFailure = false, env = {} } = {}) {
@@ -124,7 +128,7 @@ function installAndImport(work, wheel, online) {
 }
 
 function main() {
-  if (!fs.existsSync(path.join(root, '.jsii'))) {
+  if (givenWheel === undefined && !fs.existsSync(path.join(root, '.jsii'))) {
     throw new Error('.jsii is missing: run npx projen compile first');
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'python-package-'));
@@ -133,12 +137,15 @@ function main() {
     const python = run(work, 'python3', ['--version']).stdout.trim();
     const online = pypiReachable(work);
     log(`${python}; PyPI ${online ? 'reachable' : 'NOT reachable'}`);
-    if (!online) {
+    if (!online && givenWheel === undefined) {
       notChecked.push('pacmak\'s own Python build (pinned setuptools, build and twine from PyPI) and twine check: the wheel was built from pacmak\'s generated code by pip without build isolation');
     }
-    const wheel = buildWheel(work, online);
-    log(`built ${path.basename(wheel)} (${fs.statSync(wheel).size} bytes)`);
+    const wheel = givenWheel ?? buildWheel(work, online);
+    log(`${givenWheel === undefined ? 'built' : 'given'} ${path.basename(wheel)} (${fs.statSync(wheel).size} bytes)`);
     installAndImport(work, wheel, online);
+    if (process.argv.includes('--require-import') && notChecked.length > 0) {
+      throw new Error('--require-import: the import and the synth did not run (see NOT CHECKED)');
+    }
     ok = true;
   } finally {
     for (const line of notChecked) {

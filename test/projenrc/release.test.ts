@@ -139,6 +139,9 @@ test('the workflows: pull requests run the README\'s test command; a release pub
   // Debian as root, as on the machine the build is measured on: the browser tests need /usr/bin/chromium.
   expect(workflow('build').jobs.build.container).toEqual({ image: 'node:20-bookworm' });
   expect(workflow('release').jobs.release.container).toEqual({ image: 'node:20-bookworm' });
+  // The Python wheel of a pull request is installed and imported, and that must happen.
+  const python = workflow('build').jobs['package-python'].steps.map((s: { run?: string }) => s.run);
+  expect(python.slice(-2)).toEqual(['mv .repo/dist dist', 'node .repo/scripts/python-package-check.js --require-import --wheel dist/python/*.whl']);
 
   const release = workflow('release');
   expect(release.jobs.release.steps.map((s: { run?: string }) => s.run)).toContain('npx projen release');
