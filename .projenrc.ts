@@ -2,6 +2,9 @@ import { awscdk, javascript, JsonPatch, ReleasableCommits, release } from 'proje
 import { CDK_PACKAGES, layerZones } from './projenrc/layer-rules';
 import { clientReleaseJob, releaseAssetsJob } from './projenrc/release-jobs';
 
+// The workflows' Node: the major the build is measured on (not 20.0.0, minNodeVersion's default).
+const WORKFLOW_NODE = '20.x';
+
 const project = new awscdk.AwsCdkConstructLibrary({
   author: 'cdk-vendor-outputs maintainers',
   authorAddress: 'maintainers@users.noreply.a-seed-5a6b548f.example',
@@ -21,8 +24,7 @@ const project = new awscdk.AwsCdkConstructLibrary({
   constructsVersion: '10.5.1',
   jsiiVersion: '~6.0.0',
   minNodeVersion: '20.0.0',
-  // The workflows' Node: the major the build is measured on (not 20.0.0, minNodeVersion's default).
-  workflowNodeVersion: '20.x',
+  workflowNodeVersion: WORKFLOW_NODE,
 
   // No runtime dependencies: what lib/ needs at run time is bundled into it at compile time
   // (see below), so the package ships only code that runs.
@@ -275,21 +277,6 @@ const packageClient = project.addTask('package:client', {
   exec: 'node scripts/package-client.js',
 });
 project.packageTask.spawn(packageClient);
-// The jobs that run `npx projen build` (pull requests) and `npx projen release` run where the build
-// is developed and measured: Debian bookworm as root, so that scripts/ensure-chromium.sh installs
-// Debian's /usr/bin/chromium for the browser tests (GitHub's Ubuntu runners have no such package),
-// with python3 and curl for the consumer test. Only those two jobs: the others need the runner's
-// tools (gh, actions/setup-python, -java, -dotnet, -go).
-const debian = { image: 'node:20-bookworm' };
-project.github?.tryFindWorkflow('build')?.file?.addOverride('jobs.build.container', debian);
-project.github?.tryFindWorkflow('release')?.file?.addOverride('jobs.release.container', debian);
-// The wheel pacmak built on a pull request is installed into a fresh virtual environment and
-// imported, and a stack synthesized with it (README, Python), where PyPI is reachable.
-project.github?.tryFindWorkflow('build')?.file?.patch(JsonPatch.add('/jobs/package-python/steps/-', {
-  name: 'Install and import the Python package',
-  run: 'node .repo/scripts/python-package-check.js --require-import --wheel dist/python/*.whl',
-}));
-project.release?.addJobs({ release_npm_client: clientReleaseJob('20.x'), release_github_assets: releaseAssetsJob('20.x') });
 
 // Both tarballs from a clone without the tests (README, Install: the way to install before a
 // release): what the build does before and after its test step.
@@ -335,5 +322,22 @@ const bench = project.addTask('bench', {
 bench.spawn(project.preCompileTask);
 bench.spawn(project.compileTask);
 bench.exec('node bench/run.js');
+
+// ---- The workflows (README, Development: releases) beyond what projen writes
+// The jobs that run `npx projen build` (pull requests) and `npx projen release` run where the build
+// is developed and measured: Debian bookworm as root, so that scripts/ensure-chromium.sh installs
+// Debian's /usr/bin/chromium for the browser tests (GitHub's Ubuntu runners have no such package),
+// with python3 and curl for the consumer test. Only those two jobs: the others need the runner's
+// tools (gh, actions/setup-python, -java, -dotnet, -go).
+const debian = { image: 'node:20-bookworm' };
+project.github?.tryFindWorkflow('build')?.file?.addOverride('jobs.build.container', debian);
+project.github?.tryFindWorkflow('release')?.file?.addOverride('jobs.release.container', debian);
+// The wheel pacmak built on a pull request is installed into a fresh virtual environment and
+// imported, and a stack synthesized with it (README, Python), where PyPI is reachable.
+project.github?.tryFindWorkflow('build')?.file?.patch(JsonPatch.add('/jobs/package-python/steps/-', {
+  name: 'Install and import the Python package',
+  run: 'node .repo/scripts/python-package-check.js --require-import --wheel dist/python/*.whl',
+}));
+project.release?.addJobs({ release_npm_client: clientReleaseJob(WORKFLOW_NODE), release_github_assets: releaseAssetsJob(WORKFLOW_NODE) });
 
 project.synth();
