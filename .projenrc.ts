@@ -1,13 +1,20 @@
-import { awscdk, javascript } from 'projen';
+import { awscdk, javascript, JsonPatch, ReleasableCommits, release } from 'projen';
 import { CDK_PACKAGES, layerZones } from './projenrc/layer-rules';
+import { clientReleaseJob, releaseAssetsJob } from './projenrc/release-jobs';
+
+// The workflows' Node: the major the build is measured on (not 20.0.0, minNodeVersion's default).
+const WORKFLOW_NODE = '20.x';
 
 const project = new awscdk.AwsCdkConstructLibrary({
   author: 'cdk-vendor-outputs maintainers',
   authorAddress: 'maintainers@users.noreply.a-seed-5a6b548f.example',
   name: 'cdk-vendor-outputs',
   description: 'CDK constructs that assemble, validate and write the vendor_outputs.json client configuration file, plus a CLI to regenerate it after deploy and serve the REST API locally.',
-  keywords: ['cdk', 'awscdk', 'client-configuration', 'vendor_outputs', 'api-gateway', 'local'],
+  keywords: ['cdk', 'awscdk', 'aws-cdk', 'cdk-construct', 'client-configuration', 'vendor_outputs', 'api-gateway', 'local'],
   repositoryUrl: 'https://github.com/maintainers/cdk-vendor-outputs.git',
+  homepage: 'https://github.com/maintainers/cdk-vendor-outputs#readme',
+  bugsUrl: 'https://github.com/maintainers/cdk-vendor-outputs/issues',
+  license: 'Apache-2.0',
   defaultReleaseBranch: 'main',
   packageManager: javascript.NodePackageManager.NPM,
   projenrcTs: true,
@@ -17,6 +24,7 @@ const project = new awscdk.AwsCdkConstructLibrary({
   constructsVersion: '10.5.1',
   jsiiVersion: '~6.0.0',
   minNodeVersion: '20.0.0',
+  workflowNodeVersion: WORKFLOW_NODE,
 
   // No runtime dependencies: what lib/ needs at run time is bundled into it at compile time
   // (see below), so the package ships only code that runs.
@@ -54,6 +62,8 @@ const project = new awscdk.AwsCdkConstructLibrary({
     // pins ^43), so `npm ls` fails and `npm ci` warns.
     '@aws-amplify/graphql-generator@^0.5.4',
     '@aws-amplify/graphql-api-construct@1.20.1',
+    // test/projenrc/release.test.ts reads the workflows projen writes (projen's own YAML parser).
+    'yaml@^2.9.1',
   ],
 
   bin: { 'vendor-outputs': 'lib/cli/main.js' },
@@ -90,15 +100,45 @@ const project = new awscdk.AwsCdkConstructLibrary({
     '.tmp/',
     // Screenshots and other files tests leave for a person to look at.
     '/test-artifacts/',
-    // A git worktree's node_modules may be a symlink to the main checkout's, which `/node_modules/` misses.
+    // A node_modules symlink (a worktree sharing another checkout's install) is a file, which
+    // projen's `node_modules/` does not match.
     '/node_modules',
   ],
   npmignoreEnabled: true,
 
-  github: false,
-  release: false,
-  depsUpgrade: false,
+  // Released as cdklabs' construct libraries are (README, Development): `npx projen release` bumps
+  // the version from the conventional commits since the last tag (CHANGELOG.md, tag v<version>),
+  // builds and packs; .github/workflows/release.yml runs it on every push to main and publishes.
+  github: true,
+  release: true,
+  releaseTrigger: release.ReleaseTrigger.continuous(),
+  // A push to main releases only when a commit since the last tag is a feature or a fix.
+  releasableCommits: ReleasableCommits.featuresAndFixes(),
+  releaseToNpm: true,
+  // commit-and-tag-version 13 requires Node 22; 12 runs on the Node 20 this repository supports.
+  bumpPackage: 'commit-and-tag-version@^12',
+  npmAccess: javascript.NpmAccess.PUBLIC,
+  npmProvenance: true,
+  // The jsii languages, named as CDK users of each expect. Built and published by their own jobs
+  // of the build and release workflows (toolchains from actions/setup-*); not by the local build:
+  // see the package task below.
+  publishToPypi: { distName: 'cdk-vendor-outputs', module: 'cdk_vendor_outputs' },
+  publishToMaven: {
+    javaPackage: 'io.github.maintainers.cdkvendoroutputs',
+    mavenGroupId: 'io.github.maintainers',
+    mavenArtifactId: 'cdk-vendor-outputs',
+  },
+  publishToNuget: { dotNetNamespace: 'CdkVendorOutputs', packageId: 'CdkVendorOutputs' },
+  publishToGo: { moduleName: 'github.com/maintainers/cdk-vendor-outputs-go', packageName: 'cdkvendoroutputs' },
+  // The build workflow runs the README's test command (.ci/run) on every pull request.
+  buildWorkflowOptions: { mutableBuild: false },
+  // Weekly dependency upgrades within the ranges of package.json (npm update): the pins and
+  // overrides above stay as written, since they are in package.json, which projen writes.
+  depsUpgrade: true,
+  depsUpgradeOptions: { workflowOptions: { schedule: javascript.UpgradeDependenciesSchedule.WEEKLY } },
   pullRequestTemplate: false,
+  // Merging stays a person's decision: no merge queue bot.
+  githubOptions: { mergify: false },
 });
 
 // Entry points. Node's ESM loader and TypeScript's node16/nodenext resolution refuse deep
@@ -115,6 +155,8 @@ project.package.addField('exports', {
   './package.json': './package.json',
   './.jsii': './.jsii',
 });
+// Published from the release workflow only: provenance needs a CI provider's identity token.
+project.package.addField('publishConfig', { access: 'public', provenance: true });
 // TypeScript's older `node` resolution (cdk init's tsconfig) ignores `exports`: map the subpath.
 project.package.addField('typesVersions', { '*': { client: ['lib/client/index.d.ts'] } });
 
@@ -224,12 +266,31 @@ project.eslint?.addOverride({
   rules: { '@typescript-eslint/no-restricted-imports': ['error', CDK_PACKAGES] },
 });
 
-// Frontends get the REST helper as a package of its own, without the library's peers.
+// The package task packs the JavaScript package only, in CI as here: projen's default also runs
+// jsii-pacmak for every configured language outside CI (package-all), which needs Python's build
+// tools from PyPI, Maven Central, .NET and Go. Each language is packed by `npx projen package:<lang>`
+// in its own job of the build and release workflows, where actions/setup-* installs its toolchain.
+project.packageTask.reset();
+project.packageTask.spawn(project.tasks.tryFind('package:js')!);
+
+// Frontends get the REST helper as a package of its own, without the library's peers. Its tarball
+// goes to dist/client/, not dist/js/: the workflows' language jobs extract `dist/js/*.tgz`, which
+// must be the library's tarball alone. Same version as the library (read from package.json, which
+// the release task bumps before it builds).
 const packageClient = project.addTask('package:client', {
-  description: 'Pack cdk-vendor-outputs-client (src/client) into dist/js/',
+  description: 'Pack cdk-vendor-outputs-client (src/client) into dist/client/',
   exec: 'node scripts/package-client.js',
 });
 project.packageTask.spawn(packageClient);
+
+// Both tarballs from a clone without the tests (README, Install: the way to install before a
+// release): what the build does before and after its test step.
+const pack = project.addTask('pack', {
+  description: 'Compile and pack both packages into dist/js/ and dist/client/, without the tests (README, Install)',
+});
+for (const name of ['pre-compile', 'compile', 'post-compile', 'package:js', 'package:client']) {
+  pack.spawn(project.tasks.tryFind(name)!);
+}
 
 // What an adopter does, from the packed tarballs: install with the peers from the npm registry,
 // synthesize TypeScript and CommonJS apps on the aws-cdk-lib floor and the newest 2.x, run the CLI,
@@ -241,6 +302,15 @@ const consumerTest = project.addTask('test:consumer', {
   env: cdkEnv,
 });
 project.packageTask.spawn(consumerTest);
+
+// The Python package (README, Python): generated, built into a wheel, installed into a fresh
+// virtual environment and imported where PyPI is reachable; says NOT CHECKED for what it cannot do
+// here. Not part of the build: the build workflow's package-python job builds it with pacmak.
+project.addTask('test:python', {
+  description: 'Build the Python package from .jsii, install it into a virtual environment and import it (where PyPI is reachable)',
+  exec: 'node scripts/python-package-check.js',
+  env: cdkEnv,
+});
 
 const demo = project.addTask('demo', {
   description: 'The sandbox on the example backend: synthesize it, write its vendor_outputs.json, serve its REST API and the console on 127.0.0.1:3000, and reload on every change',
@@ -257,5 +327,22 @@ const bench = project.addTask('bench', {
 bench.spawn(project.preCompileTask);
 bench.spawn(project.compileTask);
 bench.exec('node bench/run.js');
+
+// ---- The workflows (README, Development: releases) beyond what projen writes
+// The jobs that run `npx projen build` (pull requests) and `npx projen release` run where the build
+// is developed and measured: Debian bookworm as root, so that scripts/ensure-chromium.sh installs
+// Debian's /usr/bin/chromium for the browser tests (GitHub's Ubuntu runners have no such package),
+// with python3 and curl for the consumer test. Only those two jobs: the others need the runner's
+// tools (gh, actions/setup-python, -java, -dotnet, -go).
+const debian = { image: 'node:20-bookworm' };
+project.github?.tryFindWorkflow('build')?.file?.addOverride('jobs.build.container', debian);
+project.github?.tryFindWorkflow('release')?.file?.addOverride('jobs.release.container', debian);
+// The wheel pacmak built on a pull request is installed into a fresh virtual environment and
+// imported, and a stack synthesized with it (README, Python), where PyPI is reachable.
+project.github?.tryFindWorkflow('build')?.file?.patch(JsonPatch.add('/jobs/package-python/steps/-', {
+  name: 'Install and import the Python package',
+  run: 'node .repo/scripts/python-package-check.js --require-import --wheel dist/python/*.whl',
+}));
+project.release?.addJobs({ release_npm_client: clientReleaseJob(WORKFLOW_NODE), release_github_assets: releaseAssetsJob(WORKFLOW_NODE) });
 
 project.synth();

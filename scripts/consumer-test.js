@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Consumer test: does what an adopter does, following the README's Install section, from the
-// packed tarballs in dist/js/ (run `npx projen package` first; the build runs this at its end).
+// packed tarballs in dist/js/ and dist/client/ (run `npx projen package` first; the build runs this at its end).
 //
 // For aws-cdk-lib at the supported floor and at the newest 2.x, in a fresh temporary CDK app:
 //   npm install <cdk-vendor-outputs tarball> aws-cdk-lib constructs  (peers from the npm registry)
@@ -13,6 +13,11 @@
 //   every file a stack frame names exists.
 // Then a frontend folder installs only the client tarball (no aws-cdk-lib) and uses it from ESM,
 // CommonJS and TypeScript.
+// Node.js 22 and 24 (official builds from the npm registry, node-<platform>-<arch>, kept in a cache
+// folder) run the newest app's CommonJS synth, the CLI (validate, token, generate) and the client;
+// TypeScript 7 type-checks the app and the client with the resolutions it supports (nodenext,
+// bundler) and refuses `node` (node10), as the README says. The app's own checks run on the host's
+// Node (20 in CI) with TypeScript 5.
 //
 // The floor and newest apps are checked at the same time, each by a child process of this script
 // (`--only LABEL --base DIR`), since most of their time waits on npm, tsc and cdk synth; the
@@ -32,6 +37,11 @@ const CDK_LIB = [['floor', FLOOR], ['newest', '^2']];
 const CDK_CLI = 'aws-cdk@^2.1148.1';
 // TypeScript 7 is not supported by ts-node: a CDK app pins TypeScript 5 as `cdk init` does.
 const DEV_TOOLS = ['typescript@~5.9.3', 'ts-node@^10.9.2', '@types/node@^20', CDK_CLI];
+// The other Node.js majors the package is tested on (the host's runs everything else), and where
+// their official builds are kept between runs (a clean CI machine installs them).
+const OTHER_NODES = [22, 24];
+const NODE_CACHE = process.env.CDK_VENDOR_OUTPUTS_NODE_CACHE ?? path.join(os.homedir(), '.cache', 'cdk-vendor-outputs', 'node');
+const TYPESCRIPT_7 = 'typescript@^7';
 const keep = process.argv.includes('--keep');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 // Set for the child process that checks one app inside the parent's folder (which the parent removes).
@@ -76,6 +86,21 @@ function run(cwd, command, args, { expectStatus = 0, extraEnv = {}, timeoutMs = 
   return { ...result, seconds };
 }
 
+/** run(), without blocking: for installs and checks that overlap the apps' own. */
+function runAsync(cwd, command, args, { expectStatus = 0, extraEnv = {}, timeoutMs = 600_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', (error) => reject(new Error(`${command} ${args.join(' ')} (in ${cwd}): ${error.message}`)));
+    child.on('close', (status) => (expectStatus === null || status === expectStatus
+      ? resolve({ status, stdout, stderr })
+      : reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) exited with ${status}, expected ${expectStatus}\n--- stdout\n${tail(stdout)}\n--- stderr\n${tail(stderr)}`))));
+  });
+}
+
 function tail(text, lines = 40) {
   return (text ?? '').split('\n').slice(-lines).join('\n');
 }
@@ -106,9 +131,8 @@ function write(dir, files) {
 }
 
 function tarballs() {
-  const dist = path.join(root, 'dist', 'js');
-  const library = path.join(dist, `${pkg.name}@${pkg.version}.jsii.tgz`);
-  const client = path.join(dist, `${pkg.name}-client-${pkg.version}.tgz`);
+  const library = path.join(root, 'dist', 'js', `${pkg.name}@${pkg.version}.jsii.tgz`);
+  const client = path.join(root, 'dist', 'client', `${pkg.name}-client-${pkg.version}.tgz`);
   for (const file of [library, client]) {
     if (!fs.existsSync(file)) {
       fail(`${path.relative(root, file)} is missing: run 'npx projen package' first`);
@@ -456,6 +480,103 @@ function frontend(base, client, tscFrom) {
     expectClientOutput(run(dir, 'node', ['client.cjs']).stdout, 'frontend client.cjs');
     run(dir, path.join(tscFrom, 'node_modules', '.bin', 'tsc'), ['-p', '.']);
   });
+  return dir;
+}
+
+// ---- other Node.js majors, TypeScript 7 ------------------------------------------------------
+
+/** The official Node.js build of `major` (npm package node-<platform>-<arch>), installed into the cache once; resolves to its bin/node. */
+async function installNode(major) {
+  const name = `node-${process.platform}-${process.arch}`;
+  const prefix = path.join(NODE_CACHE, String(major));
+  const node = path.join(prefix, 'node_modules', name, 'bin', 'node');
+  if (!fs.existsSync(node)) {
+    fs.mkdirSync(prefix, { recursive: true });
+    fs.writeFileSync(path.join(prefix, 'package.json'), '{ "private": true }\n');
+    await runAsync(prefix, 'npm', ['install', `${name}@${major}`]);
+  }
+  return node;
+}
+
+/** TypeScript 7 in a folder of its own (the apps keep TypeScript 5, which ts-node needs); resolves to its tsc. */
+async function installTypescript7(base) {
+  const prefix = path.join(base, 'typescript-7');
+  write(prefix, { 'package.json': '{ "private": true }\n' });
+  await runAsync(prefix, 'npm', ['install', TYPESCRIPT_7]);
+  return path.join(prefix, 'node_modules', '.bin', 'tsc');
+}
+
+/** Starts the installs of the other Node.js majors and TypeScript 7, to overlap the apps' checks. */
+function startTools(base) {
+  const tools = Promise.all([Promise.all(OTHER_NODES.map(installNode)), installTypescript7(base)]);
+  // Awaited once the apps passed; a failure before then is reported there, not as unhandled.
+  tools.catch(() => undefined);
+  return tools;
+}
+
+/** The newest app on another Node.js major: CommonJS synth, the CLI's commands that load each bundled package, the client from ESM. */
+async function onNode(dir, major, node) {
+  const extraEnv = { PATH: `${path.dirname(node)}${path.delimiter}${env.PATH}` };
+  const version = (await runAsync(dir, node, ['-p', 'process.versions.node'])).stdout.trim();
+  if (!version.startsWith(`${major}.`)) {
+    fail(`${node} is Node.js ${version}, not ${major}`);
+  }
+  const outdir = `cdk.out.node${major}`;
+  write(dir, { [`app-node${major}.js`]: JS_APP.replace("outdir: 'cdk.out.js'", `outdir: '${outdir}'`) });
+  await runAsync(dir, node, [`app-node${major}.js`], { extraEnv });
+  const document = JSON.parse(fs.readFileSync(path.join(dir, outdir, 'Backend.vendor_outputs.json'), 'utf8'));
+  if (document.custom?.api_name !== 'ItemsApi') {
+    fail(`Node.js ${major}: ${outdir}/Backend.vendor_outputs.json lacks custom.api_name: ${JSON.stringify(document.custom)}`);
+  }
+  const cli = path.join(dir, 'node_modules', 'cdk-vendor-outputs', 'lib', 'cli', 'main.js');
+  await runAsync(dir, node, [cli, 'validate', '--allow-pending', `${outdir}/Backend.vendor_outputs.json`], { extraEnv });
+  const token = (await runAsync(dir, node, [cli, 'token', '--pool', 'eu-west-1_Local', '--username', 'ada'], { extraEnv })).stdout.trim();
+  if (token.split('.').length !== 3) {
+    fail(`Node.js ${major}: vendor-outputs token printed no JWT: ${token}`);
+  }
+  const generate = await runAsync(dir, node, [cli, 'generate', '--stack', 'Backend', '--region', 'eu-west-1'], {
+    expectStatus: 1,
+    extraEnv: { ...extraEnv, AWS_ENDPOINT_URL_CLOUDFORMATION: 'http://127.0.0.1:9', AWS_ACCESS_KEY_ID: 'AKIDCONSUMER', AWS_SECRET_ACCESS_KEY: 'consumer-secret', AWS_MAX_ATTEMPTS: '1' },
+  });
+  if (!/ECONNREFUSED|127\.0\.0\.1/.test(generate.stderr) || /\n\s+at /.test(generate.stderr)) {
+    fail(`Node.js ${major}: generate against an unreachable endpoint should fail with one line naming it, got:\n${generate.stderr}`);
+  }
+  expectClientOutput((await runAsync(dir, node, ['client.mjs'], { extraEnv })).stdout, `Node.js ${major} client.mjs`);
+  return version;
+}
+
+const TSCONFIG_BUNDLER = {
+  compilerOptions: { target: 'ES2022', module: 'preserve', moduleResolution: 'bundler', lib: ['es2022'], strict: true, resolveJsonModule: true, skipLibCheck: true, noEmit: true, types: ['node'] },
+};
+
+/** TypeScript 7 on the app: nodenext and bundler compile the app and every entry point; node (node10) is refused with TS5108. */
+async function onTypescript7(dir, tsc) {
+  write(dir, {
+    'tsconfig.ts7-nodenext.json': JSON.stringify({ ...TSCONFIG_NODENEXT, include: undefined, files: ['app.ts', 'nodenext/client.mts', 'nodenext/client.ts', 'nodenext/main.mts'] }, null, 2),
+    'tsconfig.ts7-bundler.json': JSON.stringify({ ...TSCONFIG_BUNDLER, files: ['app.ts', 'client-node10.ts', 'nodenext/main.mts'] }, null, 2),
+  });
+  const version = (await runAsync(dir, tsc, ['--version'])).stdout.trim();
+  await runAsync(dir, tsc, ['-p', 'tsconfig.ts7-nodenext.json']);
+  await runAsync(dir, tsc, ['-p', 'tsconfig.ts7-bundler.json']);
+  const node10 = await runAsync(dir, tsc, ['--noEmit', '-p', '.'], { expectStatus: null });
+  if (node10.status === 0 || !/TS5108/.test(node10.stdout + node10.stderr)) {
+    fail(`${version} with moduleResolution node: expected TS5108 (removed), got exit ${node10.status}:\n${node10.stdout}${node10.stderr}`);
+  }
+  return version;
+}
+
+/** Node.js 22 and 24 and TypeScript 7 on the newest app, at the same time. */
+async function otherRuntimes(dir, tools) {
+  const [nodes, tsc] = await stepAsync(`install Node.js ${OTHER_NODES.join(', ')} (cache ${NODE_CACHE}) and ${TYPESCRIPT_7}`, () => tools);
+  await Promise.all([
+    ...OTHER_NODES.map((major, i) => stepAsync(`Node.js ${major}: node app.js, vendor-outputs validate, token, generate, client ESM`, async () => {
+      console.log(`[consumer] Node.js ${await onNode(dir, major, nodes[i])}`);
+    })),
+    stepAsync('TypeScript 7: nodenext and bundler resolution (app, client subpath, main entry, schema); node10 refused (TS5108)', async () => {
+      console.log(`[consumer] ${await onTypescript7(dir, tsc)}`);
+    }),
+  ]);
+  return tsc;
 }
 
 /** Runs this script for one app (`--only label`) in `base` as a child process; resolves when it passed, rejects with its exit status. */
@@ -489,6 +610,7 @@ async function main() {
   console.log(`[consumer] ${path.relative(root, library)}, ${path.relative(root, client)} in ${base}`);
   let ok = false;
   try {
+    const tools = startTools(base);
     let appDir;
     if (only === undefined) {
       appDir = await allApps(base);
@@ -499,7 +621,9 @@ async function main() {
         }
       }
     }
-    frontend(base, client, appDir);
+    const tsc7 = await otherRuntimes(appDir, tools);
+    const frontendDir = frontend(base, client, appDir);
+    step('frontend: TypeScript 7, nodenext', () => run(frontendDir, tsc7, ['-p', '.']));
     ok = true;
   } finally {
     const total = (Date.now() - started) / 1000;

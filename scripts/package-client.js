@@ -2,7 +2,7 @@
 // Packs cdk-vendor-outputs-client, the frontend helper as a package of its own: src/client built
 // as CommonJS and as an ES module (esbuild), its declarations (TypeScript), and packages/client's
 // package.json (with the library's version) and README. A frontend installs it without the
-// construct library's peers (aws-cdk-lib, constructs). The tarball goes to dist/js/.
+// construct library's peers (aws-cdk-lib, constructs). The tarball goes to dist/client/ (dist/js/ holds the library's alone: see .projenrc.ts).
 // Usage: node scripts/package-client.js
 const fs = require('fs');
 const os = require('os');
@@ -13,7 +13,7 @@ const ts = require('typescript');
 
 const root = path.join(__dirname, '..');
 const entry = path.join(root, 'src', 'client', 'index.ts');
-const destination = path.join(root, 'dist', 'js');
+const destination = path.join(root, 'dist', 'client');
 
 function build(staging, format, outfile) {
   esbuild.buildSync({
