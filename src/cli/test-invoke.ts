@@ -4,14 +4,15 @@ import { readEnvVarsFile } from './local/lambda/env-vars';
 import { appInvoker, readPreparedApp } from './local/local-app-setup';
 import { ApiSpec } from './local/model/rest-api';
 import { parseHeaderLine, runTestInvoke, TestInvokeRequest, TestInvokeResult, testInvokeTarget } from './local/rest/test-invoke-run';
-import { APP_OPTIONS } from './local-api-options';
+import { APP_OPTIONS, deployedSourceOf } from './local-api-options';
+import { readDeployedValues } from './local-deployed-values';
 
 export type { TestInvokeResult } from './local/rest/test-invoke-run';
 
 export const TEST_INVOKE_HELP = [
   'Usage: vendor-outputs test-invoke --method METHOD --path PATH [--query K=V]... [--header K:V]... [--body TEXT]',
   '                                  [--app DIR] [--stack NAME] [--api NAME] [--env-vars FILE] [--json]',
-  '                                  [--authorize] [--jwks FILE]',
+  '                                  [--authorize] [--jwks FILE] [--from-stack NAME | --outputs-file FILE]',
   '',
   "Sends one request through the local REST API machinery without a server, as the API Gateway console's",
   'TEST does, and prints the request path, status, latency, response body, response headers and the',
@@ -33,6 +34,9 @@ export const TEST_INVOKE_HELP = [
   '                    --header and log each step, as a request to a deployed stage would (IAM methods',
   '                    refuse: test-invoke holds no key pair)',
   '  --jwks FILE       With --authorize: Cognito authorizers also accept tokens signed by these keys',
+  '  --from-stack NAME Values the template names but does not spell out (a table\'s generated name)',
+  '                    from this deployed stack (AWS SDK: its resources\' physical ids and outputs)',
+  '  --outputs-file FILE  The same from the JSON of `cdk deploy --outputs-file FILE` (no AWS call)',
   '',
   'Exit status: 0 when the request ran (whatever its HTTP status), 1 when it could not run, 2 on usage errors.',
   '',
@@ -121,7 +125,9 @@ function headersOf(lines: readonly string[]): Array<[string, string]> {
 /** Runs the TEST on the chosen API of the app; prints the function's log lines (stderr), then the result (stdout). */
 async function testInvoke(values: TestInvokeValues, request: TestInvokeRequest): Promise<void> {
   const setup = { apiKeys: [], envVars: values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']) };
-  const prepared = readPreparedApp(values.app ?? 'cdk.out', { ...setup, stacks: values.stack ?? [] });
+  const source = deployedSourceOf(values['from-stack'], values['outputs-file'], values.stack);
+  const deployed = source === undefined ? undefined : await readDeployedValues(source);
+  const prepared = readPreparedApp(values.app ?? 'cdk.out', { ...setup, stacks: values.stack ?? [], deployed });
   const { app } = prepared;
   const api = pickApi(app.apis, values.api);
   // The app's own warnings (what is not emulated) concern a server; the TEST shows the runtime's.

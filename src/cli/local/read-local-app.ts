@@ -5,8 +5,9 @@
  * assets. Nothing here knows an API kind or any construct.
  */
 import { API_KINDS } from './api-kinds';
+import { DeployedValues, referencesOfStack } from './template/deployed-values';
 import { readFunction } from './template/function-reader';
-import { stackEnvironment } from './template/stack-environment';
+import { LocalValues, stackEnvironment } from './template/stack-environment';
 import { DEFAULT_REGION, StackArtifact, StackTemplate } from './template/stack-template';
 import { AssemblyStack, readCloudAssembly, readTemplate } from '../assembly/cloud-assembly';
 import { readConstructPaths } from '../assembly/construct-paths';
@@ -21,8 +22,11 @@ export { integrationFunctionId, referencedId } from './template/template-referen
 export { DEFAULT_REGION } from './template/stack-template';
 export type { StackArtifact } from './template/stack-template';
 
-/** Reads the assembly in `assemblyDir`; `stackNames` (artifact ids, stack names or display names) narrows it. */
-export function readLocalApp(assemblyDir: string, stackNames: string[] = []): LocalApp {
+/**
+ * Reads the assembly in `assemblyDir`; `stackNames` (artifact ids, stack names or display names)
+ * narrows it; `deployed` (`--outputs-file`, `--from-stack`) answers the references it knows.
+ */
+export function readLocalApp(assemblyDir: string, stackNames: string[] = [], deployed?: DeployedValues): LocalApp {
   const assembly = readCloudAssembly(assemblyDir);
   const chosen = chosenStacks(assembly.stacks, stackNames, assemblyDir);
   const objectKeys = readFileAssets(assembly);
@@ -35,7 +39,8 @@ export function readLocalApp(assemblyDir: string, stackNames: string[] = []): Lo
     const template = readTemplate(stack);
     const { artifactId, stackName, displayName, region, templateFile } = artifact;
     stacks.push({ artifactId, stackName, displayName, region, templateFile, template });
-    apis.push(...readStackApis(artifact, template, objectKeys, functions, warnings));
+    const values = stackValues(artifact, template, deployed, chosen.length);
+    apis.push(...readStackApis(artifact, template, values, objectKeys, functions, warnings));
   }
   return { assemblyDir: assembly.dir, stacks, apis, functions, warnings };
 }
@@ -64,33 +69,38 @@ function localArtifact(stack: AssemblyStack): StackArtifact {
   return { ...stack, region: stack.region ?? DEFAULT_REGION, constructPaths };
 }
 
+/** The resolver of one stack's values, with the deployed stack's values when the user passed them. */
+function stackValues(artifact: StackArtifact, template: Record<string, any>, deployed: DeployedValues | undefined, stackCount: number): LocalValues {
+  return stackEnvironment(artifact, template, referencesOfStack(deployed, { ...artifact, template }, stackCount));
+}
+
 /** The APIs of every kind in one stack; the functions they run are read into `functions` as they are met. */
 function readStackApis(
-  artifact: StackArtifact, template: Record<string, any>, objectKeys: Map<string, string>,
+  artifact: StackArtifact, template: Record<string, any>, values: LocalValues, objectKeys: Map<string, string>,
   functions: Map<string, FunctionSpec>, warnings: string[],
 ): ApiSpec[] {
-  const stack = stackTemplate(artifact, template, objectKeys, functions, warnings);
+  const stack = stackTemplate(artifact, template, values, objectKeys, functions, warnings);
   return API_KINDS.flatMap((kind) => kind.readApis(stack));
 }
 
 /** The stack as the API kinds read it. */
 function stackTemplate(
-  artifact: StackArtifact, template: Record<string, any>, objectKeys: Map<string, string>,
+  artifact: StackArtifact, template: Record<string, any>, values: LocalValues, objectKeys: Map<string, string>,
   functions: Map<string, FunctionSpec>, warnings: string[],
 ): StackTemplate {
   const resources: Record<string, any> = template.Resources ?? {};
-  const environment = stackEnvironment(artifact, template);
   return {
     artifact,
     template,
     resources,
-    environment,
+    environment: values.known,
+    values,
     warnings,
     ofType: (type) => Object.entries(resources).filter(([, r]) => r?.Type === type),
     registerFunction: (fnId) => {
       const key = `${artifact.artifactId}/${fnId}`;
       if (!functions.has(key)) {
-        functions.set(key, readFunction(artifact, fnId, resources[fnId], objectKeys, environment));
+        functions.set(key, readFunction(artifact, fnId, resources[fnId], objectKeys, values));
       }
       return key;
     },

@@ -5,14 +5,18 @@
  */
 import { IntegrationReadContext, readIntegration } from '../../../../../src/cli/local/rest/reader/integration-reader';
 import { MAX_INTEGRATION_TIMEOUT_MS } from '../../../../../src/cli/local/rest/reader/integration-timeout';
-import { pseudoParameters } from '../../../../../src/cli/local/template/intrinsics';
+import { IntrinsicEnvironment, pseudoParameters } from '../../../../../src/cli/local/template/intrinsics';
+import { valuesOf } from '../../../../../src/cli/local/template/stack-environment';
+
+const ENVIRONMENT: IntrinsicEnvironment = { pseudo: pseudoParameters('eu-west-1', 'Stack'), ref: () => undefined, getAtt: () => undefined };
 
 function context(): IntegrationReadContext & { warnings: string[]; registered: string[] } {
   const registered: string[] = [];
   return {
     stackName: 'Stack',
     region: 'eu-west-1',
-    environment: { pseudo: pseudoParameters('eu-west-1', 'Stack'), ref: () => undefined, getAtt: () => undefined },
+    environment: ENVIRONMENT,
+    values: valuesOf(ENVIRONMENT),
     warnings: [],
     registered,
     functionIdOf: (uri) => (JSON.stringify(uri).includes('["Fn","Arn"]') ? 'Fn' : undefined),
@@ -70,7 +74,7 @@ test('an AWS service integration keeps its Uri (intrinsics resolved) and region;
 test.each([
   [{ Type: 'AWS', Uri: 'arn:aws:apigateway:us-east-1:lambda:path/2015-03-31/functions/arn:aws:lambda:us-east-1:111111111111:function:elsewhere/invocations' },
     'Stack/M: AWS integration to a Lambda function outside the template (M); answered 500'],
-  [{ Type: 'AWS', Uri: { 'Fn::GetAtt': ['Unknown', 'Arn'] } }, 'Stack/M: AWS integration whose Uri cannot be resolved locally; answered 500'],
+  [{ Type: 'AWS', Uri: { 'Fn::GetAtt': ['Unknown', 'Arn'] } }, 'Stack/M: AWS integration whose Uri cannot be resolved locally (Fn::GetAtt Unknown.Arn is not known locally); answered 500'],
   [{ Type: 'HTTP', Uri: { 'Fn::GetAtt': ['Lb', 'DNSName'] } }, 'Stack/M: HTTP integration whose Uri cannot be resolved locally; answered 500'],
   [{ Type: 'HTTP', Uri: 'http://internal/x', ConnectionType: 'VPC_LINK' }, 'Stack/M: HTTP integration through a VPC link is not served locally; answered 500'],
   [{ Type: 'SOMETHING' }, 'Stack/M: SOMETHING integrations are not served locally; answered 500'],
