@@ -240,8 +240,8 @@ describe('without deployed values: the template\'s names, else stand-ins', () =>
   });
 
   test('a variable that --env-vars sets is not named', () => {
-    const envVars = { parameters: {}, perFunction: new Map([['Backend/Handler', { TABLE_NAME: 'mine' }]]) };
-    expect(functionRuntime(app, envVars as any).warnings.filter((w) => w.includes('TABLE_NAME'))).toEqual([]);
+    const envVars = { file: 'env.json', parameters: {}, perFunction: new Map([['Backend/Handler', { TABLE_NAME: 'mine' }]]) };
+    expect(functionRuntime(app, envVars).warnings.filter((w) => w.includes('TABLE_NAME'))).toEqual([]);
   });
 });
 

@@ -54,9 +54,9 @@ function variableValueNotices(functions: readonly FunctionSpec[], envVars: EnvVa
         notices.push(`${functionLabel(fn)}: ${standIn.variable} = stand-in "${standIn.value}" for ${standIn.reference} (pass --outputs-file FILE, --from-stack NAME or --env-vars FILE)`);
       }
     }
-    for (const variable of fn.unresolvedVariables ?? []) {
-      if (!Object.hasOwn(given, variable.replace(/ \(.*$/s, ''))) {
-        notices.push(`${functionLabel(fn)}: ${variable} is not set (pass it with --env-vars FILE)`);
+    for (const { variable, problem } of fn.unresolvedVariables ?? []) {
+      if (!Object.hasOwn(given, variable)) {
+        notices.push(`${functionLabel(fn)}: ${variable} is not set: ${problem} (pass it with --env-vars FILE)`);
       }
     }
   }

@@ -33,8 +33,8 @@ export interface FunctionSpec {
   readonly environment: Readonly<Record<string, string>>;
   /** The stand-ins in `environment`, by variable (named at start). */
   readonly standIns?: readonly VariableStandIn[];
-  /** Variables left out because their expression cannot be evaluated locally: `NAME (why)`. */
-  readonly unresolvedVariables?: readonly string[];
+  /** Variables left out because their expression cannot be evaluated locally, and why. */
+  readonly unresolvedVariables?: ReadonlyArray<{ readonly variable: string; readonly problem: string }>;
   /** `Timeout` in seconds (default 3). */
   readonly timeoutSeconds: number;
   /** `MemorySize` in MB (default 128). */

@@ -49,16 +49,16 @@ export function readFunction(
  * variable); one that cannot be evaluated at all is left out and named, never passed as JSON.
  */
 function readVariables(expressions: unknown, values: LocalValues): {
-  variables: Record<string, string>; standIns: VariableStandIn[]; unresolved: string[];
+  variables: Record<string, string>; standIns: VariableStandIn[]; unresolved: Array<{ variable: string; problem: string }>;
 } {
   const variables: Record<string, string> = {};
   const standIns: VariableStandIn[] = [];
-  const unresolved: string[] = [];
+  const unresolved: Array<{ variable: string; problem: string }> = [];
   const entries = expressions !== null && typeof expressions === 'object' && !Array.isArray(expressions) ? Object.entries(expressions as Record<string, unknown>) : [];
   for (const [name, expression] of entries) {
     const text = values.text(expression);
     if (text.value === undefined) {
-      unresolved.push(`${name} (${text.problem})`);
+      unresolved.push({ variable: name, problem: text.problem });
     } else {
       ownSet(variables, name, text.value);
       standIns.push(...text.standIns.map((standIn) => ({ variable: name, ...standIn })));

@@ -28,8 +28,8 @@ export interface TextMap {
   /** Key → text, for every entry that evaluates (own keys: `__proto__` is a key). */
   readonly values: Record<string, string>;
   readonly standIns: readonly StandIn[];
-  /** `<key>: <why>` for each entry that does not evaluate. */
-  readonly problems: readonly string[];
+  /** Each entry that does not evaluate, and why. */
+  readonly problems: ReadonlyArray<{ readonly key: string; readonly problem: string }>;
 }
 
 /** What the readers of one stack resolve its template values with. */
@@ -94,14 +94,14 @@ function knownValue(answer: Answer | undefined): string | undefined {
 function textMap(map: unknown, text: (expression: unknown) => TextValue): TextMap {
   const values: Record<string, string> = {};
   const standIns: StandIn[] = [];
-  const problems: string[] = [];
+  const problems: Array<{ key: string; problem: string }> = [];
   if (map === null || typeof map !== 'object' || Array.isArray(map)) {
     return { values, standIns, problems };
   }
   for (const [key, expression] of Object.entries(map)) {
     const result = text(expression);
     if (result.value === undefined) {
-      problems.push(`${key}: ${result.problem}`);
+      problems.push({ key, problem: result.problem });
     } else {
       Object.defineProperty(values, key, { value: result.value, enumerable: true, writable: true, configurable: true });
       standIns.push(...result.standIns);

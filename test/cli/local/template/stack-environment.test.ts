@@ -135,7 +135,7 @@ describe('what cannot be evaluated is a problem, never JSON', () => {
     expect(map.values['application/json']).toBe('aBackend-Items5C12978B-LOCAL');
     expect(Object.getPrototypeOf(map.values)).toBe(Object.prototype);
     expect(map.standIns).toEqual([{ reference: 'Ref Items5C12978B', value: 'Backend-Items5C12978B-LOCAL' }]);
-    expect(map.problems).toEqual(['text/plain: Ref Nothing is not known locally']);
+    expect(map.problems).toEqual([{ key: 'text/plain', problem: 'Ref Nothing is not known locally' }]);
   });
 
   test.each([undefined, null, 'x', ['a']])('texts(%j) has no entries', (map) => {

@@ -35,8 +35,8 @@ export function readGatewayResponse(p: any, context: GatewayResponseValues = NO_
   const templates = context.values.texts(p.ResponseTemplates);
   const parameters = context.values.texts(p.ResponseParameters);
   const what = `gateway response ${String(p.ResponseType)}`;
-  for (const problem of [...templates.problems, ...parameters.problems]) {
-    context.warnings.push(`${context.where}: ${what}: ${problem}; left out`);
+  for (const { key, problem } of [...templates.problems, ...parameters.problems]) {
+    context.warnings.push(`${context.where}: ${what}: ${key} cannot be evaluated locally (${problem}); left out`);
   }
   for (const standIn of [...templates.standIns, ...parameters.standIns]) {
     context.warnings.push(`${context.where}: ${what}: ${describeStandIn(standIn)} (pass --outputs-file FILE or --from-stack NAME)`);

@@ -27,7 +27,7 @@ export function readNonProxyIntegration(
   }
   const values = readValues(context, integration);
   if (values.problems.length > 0) {
-    const reason = `${type} integration whose ${values.problems.join('; ')} cannot be evaluated locally`;
+    const reason = `${type} integration whose ${values.problems.join(', ')} cannot be evaluated locally`;
     context.warnings.push(`${context.stackName}/${methodId}: ${reason}; answered 500`);
     return notServed(reason);
   }
@@ -60,7 +60,7 @@ function readValues(context: IntegrationReadContext, integration: any): {
   const standIns: StandIn[][] = [];
   const texts = (map: unknown, what: string): Record<string, string> => {
     const read = context.values.texts(map);
-    problems.push(...read.problems.map((p) => `${what} ${p}`));
+    problems.push(...read.problems.map((p) => `${what} ${p.key} (${p.problem})`));
     standIns.push([...read.standIns]);
     return read.values;
   };
