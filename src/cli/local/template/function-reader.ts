@@ -4,18 +4,13 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { functionNameOf } from './function-name';
 import { IntrinsicEnvironment, tryEvaluateString } from './intrinsics';
-import type { LocalValues } from './stack-environment';
+import type { LocalValues } from './local-values';
 import type { StackArtifact } from './stack-template';
 import { ownSet } from '../common/own-record';
 import { unsupportedRuntimeReason } from '../lambda/runtime-families';
 import type { FunctionCode, FunctionSpec, VariableStandIn } from '../model/function-spec';
-
-/** The function's name: its `FunctionName`, else the name CloudFormation would give it. */
-export function functionNameOf(artifact: StackArtifact, logicalId: string, resource: any): string {
-  const name = resource?.Properties?.FunctionName;
-  return typeof name === 'string' ? name : `${artifact.stackName}-${logicalId}`;
-}
 
 export function readFunction(
   artifact: StackArtifact, logicalId: string, resource: any, objectKeys: Map<string, string>, values: LocalValues,

@@ -12,35 +12,13 @@
  * Cognito pool) uses it and treats an unknown value as it did before.
  */
 import type { DeployedReferences } from './deployed-values';
-import { functionNameOf } from './function-reader';
+export type { LocalValues, TextMap, TextValue } from './local-values';
+import { functionNameOf } from './function-name';
 import { evaluate, IntrinsicEnvironment, pseudoParameters, Unresolvable } from './intrinsics';
+import type { LocalValues, TextMap, TextValue } from './local-values';
 import { attributeOfName, nameOfRef, nameProperty, refOfName, standInName, ValuePlace } from './resource-values';
 import type { StackArtifact } from './stack-template';
 import type { StandIn } from '../model/stand-in';
-
-/** An expression as text: its value and the stand-ins in it, or why it has none. */
-export type TextValue =
-  | { readonly value: string; readonly standIns: readonly StandIn[] }
-  | { readonly value: undefined; readonly problem: string };
-
-/** A template's map of expressions (`RequestTemplates`) as texts. */
-export interface TextMap {
-  /** Key → text, for every entry that evaluates (own keys: `__proto__` is a key). */
-  readonly values: Record<string, string>;
-  readonly standIns: readonly StandIn[];
-  /** Each entry that does not evaluate, and why. */
-  readonly problems: ReadonlyArray<{ readonly key: string; readonly problem: string }>;
-}
-
-/** What the readers of one stack resolve its template values with. */
-export interface LocalValues {
-  /** Tiers 1 to 3: never a stand-in; unknown references are unknown. */
-  readonly known: IntrinsicEnvironment;
-  /** An expression as text, stand-ins where nothing better is known. */
-  text(expression: unknown): TextValue;
-  /** Each entry of a map of expressions as text (a non-object: no entries). */
-  texts(map: unknown): TextMap;
-}
 
 /** One answer of the resolver: the value, and the stand-in it is (if it is one). */
 interface Answer {

@@ -4,7 +4,7 @@
  * The generic reader (assembly.ts) makes it; each API kind reads its resources from it.
  */
 import type { IntrinsicEnvironment } from './intrinsics';
-import type { LocalValues } from './stack-environment';
+import type { LocalValues } from './local-values';
 import type { AssemblyStack } from '../../assembly/cloud-assembly';
 
 /** Region used when a stack is environment-agnostic. */
