@@ -5,9 +5,10 @@
  * assets. Nothing here knows an API kind or any construct.
  */
 import { API_KINDS } from './api-kinds';
-import { DeployedValues, referencesOfStack } from './template/deployed-values';
+import { assemblyValues } from './template/assembly-values';
+import type { DeployedValues } from './template/deployed-values';
 import { readFunction } from './template/function-reader';
-import { LocalValues, stackEnvironment } from './template/stack-environment';
+import type { LocalValues } from './template/local-values';
 import { DEFAULT_REGION, StackArtifact, StackTemplate } from './template/stack-template';
 import { AssemblyStack, readCloudAssembly, readTemplate } from '../assembly/cloud-assembly';
 import { readConstructPaths } from '../assembly/construct-paths';
@@ -30,17 +31,17 @@ export function readLocalApp(assemblyDir: string, stackNames: string[] = [], dep
   const assembly = readCloudAssembly(assemblyDir);
   const chosen = chosenStacks(assembly.stacks, stackNames, assemblyDir);
   const objectKeys = readFileAssets(assembly);
+  const all = assembly.stacks.map((stack) => ({ artifact: localArtifact(stack), template: readTemplate(stack), chosen: chosen.includes(stack) }));
+  const valuesOf = assemblyValues(all, deployed);
   const stacks: StackSpec[] = [];
   const apis: ApiSpec[] = [];
   const functions = new Map<string, FunctionSpec>();
   const warnings: string[] = [];
   for (const stack of chosen) {
-    const artifact = localArtifact(stack);
-    const template = readTemplate(stack);
+    const { artifact, template } = all[assembly.stacks.indexOf(stack)];
     const { artifactId, stackName, displayName, region, templateFile } = artifact;
     stacks.push({ artifactId, stackName, displayName, region, templateFile, template });
-    const values = stackValues(artifact, template, deployed, chosen.length);
-    apis.push(...readStackApis(artifact, template, values, objectKeys, functions, warnings));
+    apis.push(...readStackApis(artifact, template, valuesOf(artifactId), objectKeys, functions, warnings));
   }
   return { assemblyDir: assembly.dir, stacks, apis, functions, warnings };
 }
@@ -67,11 +68,6 @@ function localArtifact(stack: AssemblyStack): StackArtifact {
     constructPaths.set(logicalId, constructPath.replace(/\/Resource$/, ''));
   }
   return { ...stack, region: stack.region ?? DEFAULT_REGION, constructPaths };
-}
-
-/** The resolver of one stack's values, with the deployed stack's values when the user passed them. */
-function stackValues(artifact: StackArtifact, template: Record<string, any>, deployed: DeployedValues | undefined, stackCount: number): LocalValues {
-  return stackEnvironment(artifact, template, referencesOfStack(deployed, { ...artifact, template }, stackCount));
 }
 
 /** The APIs of every kind in one stack; the functions they run are read into `functions` as they are met. */

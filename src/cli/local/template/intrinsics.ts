@@ -24,6 +24,8 @@ export interface IntrinsicEnvironment {
   ref(logicalId: string): string | undefined;
   /** Value of `{ Fn::GetAtt: [logicalId, attribute] }`, or undefined when unknown. */
   getAtt(logicalId: string, attribute: string): string | undefined;
+  /** Value of `{ Fn::ImportValue: name }` (another stack's export), or undefined when unknown. */
+  importValue?(exportName: string): string | undefined;
 }
 
 /** The pseudo parameters of a local stack. */
@@ -95,6 +97,14 @@ export function evaluate(expression: unknown, env: IntrinsicEnvironment): unknow
     }
     case 'Fn::Base64':
       return Buffer.from(asString(evaluate(arg, env), name), 'utf8').toString('base64');
+    case 'Fn::ImportValue': {
+      const exportName = asString(evaluate(arg, env), name);
+      const value = env.importValue?.(exportName);
+      if (value === undefined) {
+        throw new Unresolvable(`Fn::ImportValue ${exportName} is not known locally`);
+      }
+      return value;
+    }
     default:
       throw new Unresolvable(`${name} is not evaluated locally`);
   }

@@ -12,13 +12,15 @@
  * Cognito pool) uses it and treats an unknown value as it did before.
  */
 import type { DeployedReferences } from './deployed-values';
-export type { LocalValues, TextMap, TextValue } from './local-values';
 import { functionNameOf } from './function-name';
 import { evaluate, IntrinsicEnvironment, pseudoParameters, Unresolvable } from './intrinsics';
 import type { LocalValues, TextMap, TextValue } from './local-values';
 import { attributeOfName, nameOfRef, nameProperty, refOfName, standInName, ValuePlace } from './resource-values';
+import { NO_EXPORTS, StackExports } from './stack-exports';
 import type { StackArtifact } from './stack-template';
 import type { StandIn } from '../model/stand-in';
+
+export type { LocalValues, TextMap, TextValue } from './local-values';
 
 /** One answer of the resolver: the value, and the stand-in it is (if it is one). */
 interface Answer {
@@ -26,12 +28,19 @@ interface Answer {
   readonly standIn: boolean;
 }
 
-export function stackEnvironment(artifact: StackArtifact, template: Record<string, any>, deployed?: DeployedReferences): LocalValues {
-  const resolver = new StackResolver(artifact, template, deployed);
+/**
+ * The resolver of one stack. `deployed`: what the user passed of the deployed stack; `exports`: the
+ * other stacks' exports, for `Fn::ImportValue` (stack-exports.ts).
+ */
+export function stackEnvironment(
+  artifact: StackArtifact, template: Record<string, any>, deployed?: DeployedReferences, exports: StackExports = NO_EXPORTS,
+): LocalValues {
+  const resolver = new StackResolver(artifact, template, deployed, exports);
   const known: IntrinsicEnvironment = {
     pseudo: resolver.pseudo,
     ref: (id) => knownValue(resolver.ref(id)),
     getAtt: (id, attribute) => knownValue(resolver.getAtt(id, attribute)),
+    importValue: (name) => exports.known(name),
   };
   const text = (expression: unknown): TextValue => resolver.text(expression);
   return {
@@ -96,7 +105,8 @@ class StackResolver {
   private readonly naming = new Set<string>();
 
   constructor(
-    private readonly artifact: StackArtifact, private readonly template: Record<string, any>, private readonly deployed?: DeployedReferences,
+    private readonly artifact: StackArtifact, private readonly template: Record<string, any>,
+    private readonly deployed: DeployedReferences | undefined, private readonly exports: StackExports,
   ) {
     this.resources = template.Resources ?? {};
     this.pseudo = { ...pseudoParameters(artifact.region, artifact.stackName), ...(deployed?.pseudo ?? {}) };
@@ -121,6 +131,18 @@ class StackResolver {
       pseudo: this.pseudo,
       ref: (id) => record(`Ref ${id}`, this.ref(id)),
       getAtt: (id, attribute) => record(`Fn::GetAtt ${id}.${attribute}`, this.getAtt(id, attribute)),
+      importValue: (name) => {
+        const imported = this.exports.text(name);
+        if (imported?.value === undefined) {
+          return undefined;
+        }
+        for (const standIn of imported.standIns) {
+          if (!used.some((u) => u.reference === standIn.reference)) {
+            used.push(standIn);
+          }
+        }
+        return imported.value;
+      },
     };
     return evaluateText(expression, env, used);
   }

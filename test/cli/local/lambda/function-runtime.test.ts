@@ -15,14 +15,14 @@ const HANDLER = fn('nodejs20.x', {
   constructPath: 'Backend/Handler',
   environment: { TABLE_NAME: 'Backend-Items5C12978B-LOCAL', PLAIN: 'x' },
   standIns: [{ variable: 'TABLE_NAME', reference: 'Ref Items5C12978B', value: 'Backend-Items5C12978B-LOCAL' }],
-  unresolvedVariables: [{ variable: 'SHARED', problem: 'Fn::ImportValue is not evaluated locally' }],
+  unresolvedVariables: [{ variable: 'SHARED', problem: 'Fn::ImportValue Shared is not known locally' }],
 });
 
 test('a stand-in and an unset variable are named per function, with what to pass', () => {
   const warnings = functionRuntime(appOf(HANDLER), undefined, __dirname, []).warnings;
   expect(warnings).toEqual([
     'Backend/Handler: TABLE_NAME = stand-in "Backend-Items5C12978B-LOCAL" for Ref Items5C12978B (pass --outputs-file FILE, --from-stack NAME or --env-vars FILE)',
-    'Backend/Handler: SHARED is not set: Fn::ImportValue is not evaluated locally (pass it with --env-vars FILE)',
+    'Backend/Handler: SHARED is not set: Fn::ImportValue Shared is not known locally (pass it with --env-vars FILE)',
   ]);
 });
 

@@ -122,7 +122,7 @@ describe('stand-ins', () => {
 describe('what cannot be evaluated is a problem, never JSON', () => {
   test.each([
     [{ Ref: 'Nothing' }, 'Ref Nothing is not known locally'],
-    [{ 'Fn::ImportValue': 'Shared' }, 'Fn::ImportValue is not evaluated locally'],
+    [{ 'Fn::ImportValue': 'Shared' }, 'Fn::ImportValue Shared is not known locally'],
     [{ 'Fn::Join': [','] }, 'Fn::Join needs 2 arguments'],
     [['a', 'b'], '["a","b"] is not a text value'],
   ])('%j: %s', (expression, problem) => {

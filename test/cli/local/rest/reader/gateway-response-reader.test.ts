@@ -39,7 +39,7 @@ test('templates and header values built with Fn::Join are read; a stand-in and a
     templates: { 'application/json': '{"message": $context.error.messageString, "stack": "Backend"}' },
   });
   expect(warnings).toEqual([
-    'Backend/Api: gateway response DEFAULT_4XX: gatewayresponse.header.x-import cannot be evaluated locally (Fn::ImportValue is not evaluated locally); left out',
+    'Backend/Api: gateway response DEFAULT_4XX: gatewayresponse.header.x-import cannot be evaluated locally (Fn::ImportValue Shared is not known locally); left out',
     'Backend/Api: gateway response DEFAULT_4XX: stand-in "backend-docs-local.s3.eu-west-1.amazonaws.com" for Fn::GetAtt Docs.RegionalDomainName (pass --outputs-file FILE or --from-stack NAME)',
   ]);
 });
