@@ -41,6 +41,8 @@ export function stackEnvironment(
     ref: (id) => knownValue(resolver.ref(id)),
     getAtt: (id, attribute) => knownValue(resolver.getAtt(id, attribute)),
     importValue: (name) => exports.known(name),
+    condition: (name) => resolver.condition(name),
+    mapping: (map, top, second) => resolver.mapping(map, top, second),
   };
   const text = (expression: unknown): TextValue => resolver.text(expression);
   return {
@@ -143,8 +145,33 @@ class StackResolver {
         }
         return imported.value;
       },
+      condition: (name) => this.condition(name),
+      mapping: (map, top, second) => this.mapping(map, top, second),
     };
     return evaluateText(expression, env, used);
+  }
+
+  /** A condition of the template, evaluated with what is known; undefined when it cannot be (or refers to itself). */
+  public condition(name: string): boolean | undefined {
+    const conditions = this.template.Conditions ?? {};
+    if (!Object.hasOwn(conditions, name) || this.naming.has(`Condition ${name}`)) {
+      return undefined;
+    }
+    this.naming.add(`Condition ${name}`);
+    try {
+      const value = this.text(conditions[name]);
+      return value.value === undefined || value.standIns.length > 0 ? undefined : value.value === 'true';
+    } finally {
+      this.naming.delete(`Condition ${name}`);
+    }
+  }
+
+  /** `Mappings[map][top][second]`, own keys only. */
+  public mapping(map: string, top: string, second: string): unknown {
+    const maps = this.template.Mappings ?? {};
+    const level1 = Object.hasOwn(maps, map) ? maps[map] : undefined;
+    const level2 = level1 !== null && typeof level1 === 'object' && Object.hasOwn(level1, top) ? level1[top] : undefined;
+    return level2 !== null && typeof level2 === 'object' && Object.hasOwn(level2, second) ? level2[second] : undefined;
   }
 
   public ref(id: string): Answer | undefined {

@@ -194,3 +194,45 @@ describe('deployed values come first, after what the local API is', () => {
     expect(pseudoOfStackId(stackId)).toMatchObject(expected);
   });
 });
+
+describe('conditions, mappings and zones', () => {
+  const conditional = stackEnvironment(ARTIFACT, {
+    Parameters: { Env: { Type: 'String', Default: 'prod' } },
+    Conditions: {
+      IsProd: { 'Fn::Equals': [{ Ref: 'Env' }, 'prod'] },
+      IsChina: { 'Fn::Equals': [{ Ref: 'AWS::Partition' }, 'aws-cn'] },
+      Both: { 'Fn::And': [{ Condition: 'IsProd' }, { 'Fn::Not': [{ Condition: 'IsChina' }] }] },
+      Either: { 'Fn::Or': [{ Condition: 'IsChina' }, { Condition: 'Both' }] },
+      Loop: { 'Fn::Not': [{ Condition: 'Loop' }] },
+      OnStandIn: { 'Fn::Equals': [{ Ref: 'Table' }, 'x'] },
+    },
+    Mappings: { Sizes: { prod: { capacity: '10' }, dev: { capacity: '1' } } },
+    Resources: { Table: { Type: 'AWS::DynamoDB::Table' } },
+  });
+
+  test.each([
+    [{ 'Fn::If': ['IsProd', 'big', 'small'] }, 'big'],
+    [{ 'Fn::If': ['IsChina', 'cn', 'global'] }, 'global'],
+    [{ 'Fn::If': ['Both', 'yes', 'no'] }, 'yes'],
+    [{ 'Fn::If': ['Either', 'yes', 'no'] }, 'yes'],
+    [{ 'Fn::FindInMap': ['Sizes', { Ref: 'Env' }, 'capacity'] }, '10'],
+    [{ 'Fn::Select': [1, { 'Fn::GetAZs': '' }] }, 'eu-west-1b'],
+    [{ 'Fn::Select': [0, { 'Fn::GetAZs': { Ref: 'AWS::Region' } }] }, 'eu-west-1a'],
+  ])('%j is %j', (expression, expected) => {
+    expect(conditional.text(expression)).toEqual({ value: expected, standIns: [] });
+    expect(conditional.known.condition?.('IsProd')).toBe(true);
+  });
+
+  test.each([
+    [{ 'Fn::If': ['Missing', 'a', 'b'] }, 'condition Missing is not known locally'],
+    [{ 'Fn::If': ['Loop', 'a', 'b'] }, 'condition Loop is not known locally'],
+    [{ 'Fn::If': ['OnStandIn', 'a', 'b'] }, 'condition OnStandIn is not known locally'],
+    [{ 'Fn::If': ['IsProd', { Ref: 'AWS::NoValue' }, 'b'] }, 'AWS::NoValue'],
+    [{ 'Fn::FindInMap': ['Sizes', 'test', 'capacity'] }, 'Fn::FindInMap Sizes.test.capacity is not in the template'],
+    [{ 'Fn::FindInMap': ['Sizes', 'constructor', 'capacity'] }, 'Fn::FindInMap Sizes.constructor.capacity is not in the template'],
+    [{ 'Fn::And': [{ Condition: 'IsProd' }] }, 'Fn::And needs 2 to 10 conditions'],
+    [{ 'Fn::Not': ['maybe'] }, 'Fn::Not needs conditions'],
+  ])('%j cannot be evaluated: %s', (expression, problem) => {
+    expect(conditional.text(expression)).toEqual({ value: undefined, problem });
+  });
+});

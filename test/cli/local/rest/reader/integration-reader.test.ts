@@ -83,7 +83,7 @@ test.each([
   [{ Type: 'MOCK', RequestParameters: { 'integration.request.header.x': { 'Fn::ImportValue': 'Shared' } } },
     'Stack/M: MOCK integration whose request parameter integration.request.header.x (Fn::ImportValue Shared is not known locally) cannot be evaluated locally; answered 500'],
   [{ Type: 'MOCK', IntegrationResponses: [{ StatusCode: '200', ResponseTemplates: { 'application/json': { 'Fn::If': ['C', 'a', 'b'] } } }] },
-    'Stack/M: MOCK integration whose integration response 200 template application/json (Fn::If is not evaluated locally) cannot be evaluated locally; answered 500'],
+    'Stack/M: MOCK integration whose integration response 200 template application/json (condition C is not known locally) cannot be evaluated locally; answered 500'],
 ])('%j is not served, with a start-up warning', (integration, warning) => {
   const ctx = context();
   expect(readIntegration(ctx, integration, 'M').type).toBe('UNSUPPORTED');
