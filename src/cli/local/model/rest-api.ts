@@ -64,6 +64,8 @@ export interface HttpProxyIntegrationSpec {
   readonly timeoutMs: number;
   /** What the route listing and messages call it (`HTTP_PROXY ANY http://host/{proxy}`). */
   readonly description: string;
+  /** Values the template names but nobody passed, used in the request parameters (listed at start). */
+  readonly standIns?: readonly StandIn[];
 }
 
 /** A Lambda proxy (`AWS_PROXY`) integration with a function of the template. */
