@@ -183,16 +183,16 @@ export const LOCAL_API_HELP: Readonly<Record<keyof typeof LOCAL_API_OPTIONS, Hel
   'from-stack': {
     flag: '--from-stack NAME',
     lines: [
-      'Values the template names but does not spell out (a table\'s generated name, a',
-      'queue\'s URL) from this deployed stack: its resources\' physical ids and its outputs',
-      '(AWS SDK, as `generate --stack`; --region and --profile from the SDK chain)',
+      'Values the template names but does not spell out (a table\'s generated name,',
+      'a queue\'s URL) from this deployed stack: its resources\' physical ids and its',
+      'outputs (AWS SDK, as `generate --stack`: AWS_REGION, AWS_PROFILE, ...)',
     ],
   },
   'outputs-file': {
     flag: '--outputs-file FILE',
     lines: [
-      'The same from the JSON of `cdk deploy --outputs-file FILE` (no AWS call): an output',
-      'whose Value is exactly a Ref or Fn::GetAtt gives that reference\'s deployed value',
+      'The same from the JSON of `cdk deploy --outputs-file FILE` (no AWS call): an',
+      'output whose Value is exactly a Ref or Fn::GetAtt gives that reference\'s value',
     ],
   },
 };
