@@ -3,6 +3,8 @@ import { appTokenVerifier } from './local/app-user-pools';
 import { readEnvVarsFile } from './local/lambda/env-vars';
 import { appInvoker, readPreparedApp } from './local/local-app-setup';
 import { ApiSpec } from './local/model/rest-api';
+import { methodStandInNotes } from './local/rest/route-listing';
+import { pathSegments, route } from './local/rest/router';
 import { parseHeaderLine, runTestInvoke, TestInvokeRequest, TestInvokeResult, testInvokeTarget } from './local/rest/test-invoke-run';
 import { APP_OPTIONS, deployedSourceOf } from './local-api-options';
 import { readDeployedValues } from './local-deployed-values';
@@ -124,6 +126,13 @@ function headersOf(lines: readonly string[]): Array<[string, string]> {
   });
 }
 
+/** The stand-ins the invoked method's integration uses (none when no method matches: the TEST answers that). */
+function standInWarnings(api: ApiSpec, request: TestInvokeRequest): string[] {
+  const below = request.target.split('?')[0];
+  const match = route(api.root, request.method, pathSegments(below === '' ? '/' : below));
+  return match === undefined ? [] : methodStandInNotes(match.method).map((note) => `${match.method.httpMethod} ${match.resource.path}: ${note}`);
+}
+
 /** Runs the TEST on the chosen API of the app; prints the function's log lines (stderr), then the result (stdout). */
 async function testInvoke(values: TestInvokeValues, request: TestInvokeRequest): Promise<void> {
   const setup = { apiKeys: [], envVars: values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']) };
@@ -133,7 +142,7 @@ async function testInvoke(values: TestInvokeValues, request: TestInvokeRequest):
   const { app } = prepared;
   const api = pickApi(app.apis, values.api);
   // The app's own warnings (what is not emulated) concern a server; the TEST shows the runtime's.
-  for (const warning of prepared.runtime.warnings) {
+  for (const warning of [...prepared.runtime.warnings, ...standInWarnings(api, request)]) {
     process.stderr.write(`vendor-outputs test-invoke: warning: ${warning}\n`);
   }
   const functionLines: string[] = [];

@@ -329,6 +329,19 @@ describe('the CLI: --outputs-file and --from-stack on test-invoke and serve', ()
     expect(JSON.parse(JSON.parse(deployed.stdout).body).table).toBe('cli-deployed-items');
   });
 
+  test('test-invoke names the stand-ins of the method it invokes; --outputs-file replaces them', async () => {
+    const args = ['test-invoke', '--app', assembly, '--api', 'items', '--method', 'POST', '--path', '/strict', '--header', 'Content-Type:application/json', '--body', '{}'];
+    const plain = await runCli(args);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toContain(`warning: POST /strict: stand-in "${standInOf(itemsId)}" for Ref ${itemsId} (pass --outputs-file FILE or --from-stack NAME)\n`);
+    expect(plain.stdout).toContain('Status: 200');
+    const file = path.join(assembly, 'cli-outputs-strict.json');
+    fs.writeFileSync(file, JSON.stringify({ Backend: { ItemsTable: 'cli-deployed-items' } }));
+    const deployed = await runCli([...args, '--outputs-file', file]);
+    expect(deployed.code).toBe(0);
+    expect(deployed.stderr).not.toContain('stand-in');
+  });
+
   test('test-invoke --from-stack reads the deployed stack through CloudFormation', async () => {
     const fake = new FakeCloudFormation();
     const endpoint = await fake.start();

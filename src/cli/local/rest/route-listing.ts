@@ -38,12 +38,12 @@ function methodChecks(api: ApiSpec, stage: string, resource: ResourceNode, metho
     const unusable = [...validation.bodyModels.values()].filter((m) => m.problem !== undefined).map((m) => `model ${m.name} unusable`);
     checks.push([`validator ${validation.validatorName}: ${what.join(', ') || 'nothing'}`, ...unusable].join(', '));
   }
-  checks.push(...standInNotes(method));
+  checks.push(...methodStandInNotes(method));
   return checks;
 }
 
 /** The values the method's integration uses that nobody passed, and how to pass them. */
-function standInNotes(method: MethodSpec): string[] {
+export function methodStandInNotes(method: MethodSpec): string[] {
   const standIns = 'standIns' in method.integration ? method.integration.standIns ?? [] : [];
   return standIns.map((standIn) => `${describeStandIn(standIn)} (pass --outputs-file FILE or --from-stack NAME)`);
 }
