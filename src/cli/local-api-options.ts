@@ -7,7 +7,7 @@ import { isIP } from 'net';
 import { UsageError } from './command';
 import { parseCredentials, SigV4Credentials } from './local/auth/sigv4';
 import { readEnvVarsFile } from './local/lambda/env-vars';
-import { LocalApiSettings } from './local/local-api-settings';
+import { DeployedSource, LocalApiSettings } from './local/local-api-settings';
 import { parseApiKeyValue } from './local/rest/api-key-values';
 
 /** Which stacks are read, and what the functions see: every local-API command takes these. */
@@ -15,6 +15,8 @@ export const APP_OPTIONS = {
   'stack': { type: 'string', multiple: true },
   'env-vars': { type: 'string' },
   'jwks': { type: 'string' },
+  'from-stack': { type: 'string' },
+  'outputs-file': { type: 'string' },
   'node': { type: 'string' },
 } as const;
 
@@ -47,11 +49,14 @@ export interface LocalApiOptionValues {
   readonly 'credentials'?: string;
   readonly 'allow-unsigned'?: boolean;
   readonly 'api-key'?: string[];
+  readonly 'from-stack'?: string;
+  readonly 'outputs-file'?: string;
 }
 
 /**
  * Checks and reads the local-API options, in the order `serve` always reported their errors:
- * port, host, credentials, the env-vars file, API keys.
+ * port, host, credentials, the env-vars file, API keys, then where deployed values come from (read
+ * later, by cli/local-deployed-values.ts: reading them may call AWS).
  */
 export function parseLocalApiOptions(values: LocalApiOptionValues, env: NodeJS.ProcessEnv): LocalApiSettings {
   const port = values.port === undefined ? 3000 : parsePort(values.port);
@@ -59,6 +64,7 @@ export function parseLocalApiOptions(values: LocalApiOptionValues, env: NodeJS.P
   const credentials = credentialsFrom(values.credentials, env);
   const envVars = values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']);
   const apiKeys = (values['api-key'] ?? []).map(parseApiKeyValue);
+  const deployedSource = deployedSourceOf(values['from-stack'], values['outputs-file'], values.stack);
   return {
     stacks: values.stack ?? [],
     port,
@@ -69,6 +75,7 @@ export function parseLocalApiOptions(values: LocalApiOptionValues, env: NodeJS.P
     apiKeys,
     envVars,
     jwks: values.jwks,
+    ...(deployedSource !== undefined ? { deployedSource } : {}),
     hostRuntimes: parseNodeChoice(values.node) === 'host',
   };
 }
@@ -79,6 +86,28 @@ export function parseNodeChoice(text: string | undefined): 'runtime' | 'host' {
     return text ?? 'runtime';
   }
   throw new UsageError(`--node must be 'runtime' (each function on the Node.js major its runtime names) or 'host' (every function on this machine's Node.js) (got '${text}')`);
+}
+
+/** `--from-stack` or `--outputs-file`, not both; never empty. */
+export function deployedSourceOf(
+  fromStack: string | undefined, outputsFile: string | undefined, stacks: readonly string[] | undefined,
+): DeployedSource | undefined {
+  if (fromStack !== undefined && outputsFile !== undefined) {
+    throw new UsageError('give either --from-stack NAME or --outputs-file FILE, not both');
+  }
+  if (fromStack !== undefined) {
+    if (fromStack.trim() === '') {
+      throw new UsageError('--from-stack needs the name of a deployed stack');
+    }
+    return { kind: 'stack', stack: fromStack };
+  }
+  if (outputsFile !== undefined) {
+    if (outputsFile.trim() === '') {
+      throw new UsageError('--outputs-file needs a file (the JSON of cdk deploy --outputs-file)');
+    }
+    return { kind: 'outputs-file', file: outputsFile, stack: stacks?.length === 1 ? stacks[0] : undefined };
+  }
+  return undefined;
 }
 
 /** The SigV4 key pair: the option, else VENDOR_OUTPUTS_CREDENTIALS, else the AWS_* pair. */
@@ -162,6 +191,21 @@ export const LOCAL_API_HELP: Readonly<Record<keyof typeof LOCAL_API_OPTIONS, Hel
     ],
   },
   'quiet': { flag: '--quiet', lines: ['No line per request (function output is still shown)'] },
+  'from-stack': {
+    flag: '--from-stack NAME',
+    lines: [
+      'Values the template names but does not spell out (a table\'s generated name,',
+      'a queue\'s URL) from this deployed stack: its resources\' physical ids and its',
+      'outputs (AWS SDK, as `generate --stack`: AWS_REGION, AWS_PROFILE, ...)',
+    ],
+  },
+  'outputs-file': {
+    flag: '--outputs-file FILE',
+    lines: [
+      'The same from the JSON of `cdk deploy --outputs-file FILE` (no AWS call): an',
+      'output whose Value is exactly a Ref or Fn::GetAtt gives that reference\'s value',
+    ],
+  },
   'node': {
     flag: '--node runtime|host',
     lines: [

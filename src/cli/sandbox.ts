@@ -9,6 +9,7 @@ import { LocalApiSettings } from './local/local-api-settings';
 import { readLocalApp } from './local/read-local-app';
 import { urlHost } from './local/server/server';
 import { helpRows, LOCAL_API_HELP, LOCAL_API_OPTIONS, parseLocalApiOptions } from './local-api-options';
+import { withDeployedValues } from './local-deployed-values';
 import { ClientConfigFormat, clientConfigFormat } from './outputs-format/client-config-format';
 import { CdkProject, readCdkProject } from './sandbox/cdk-project';
 import { DeployedSource, readDeployedDocument } from './sandbox/deployed-values';
@@ -65,10 +66,17 @@ export const SANDBOX_HELP = [
       lines: [
         'Fill the values known only after deploy (user pool ids, the data URL, bucket',
         'names) from this deployed stack (AWS SDK, as `generate --stack`); REST endpoints',
-        'stay local',
+        'stay local. The functions\' environments, templates and integration URIs take',
+        'the deployed stack\'s values too (its resources\' physical ids and outputs)',
       ],
     },
-    { flag: '--outputs-file FILE', lines: ['The same from the JSON of `cdk deploy --outputs-file FILE` (no AWS call)'] },
+    {
+      flag: '--outputs-file FILE',
+      lines: [
+        'The same from the JSON of `cdk deploy --outputs-file FILE` (no AWS call): an',
+        'output whose Value is exactly a Ref or Fn::GetAtt gives that reference\'s value',
+      ],
+    },
     LOCAL_API_HELP.credentials,
     LOCAL_API_HELP['allow-unsigned'],
     LOCAL_API_HELP['api-key'],
@@ -99,17 +107,16 @@ export const command: Command = {
       'format': { type: 'string' },
       ...LOCAL_API_OPTIONS,
       'once': { type: 'boolean' },
-      'from-stack': { type: 'string' },
-      'outputs-file': { type: 'string' },
     });
     const format = clientConfigFormat(values.format);
-    const api = parseLocalApiOptions(values, process.env);
+    const parsed = parseLocalApiOptions(values, process.env);
     const once = values.once === true;
-    if (once && api.port === 0) {
+    if (once && parsed.port === 0) {
       throw new UsageError('--once writes endpoints without serving them, so it needs a real port: pass --port N (default 3000), not 0');
     }
-    const deployedSource = deployedSourceOf(values['from-stack'], values['outputs-file'], values.stack);
+    const deployedSource = parsed.deployedSource;
     const outputsOutDir = outputsOutDirOf(values['outputs-out-dir'], values['write-outputs']);
+    const api = await withDeployedValues(parsed);
     const project = readCdkProject(process.cwd(), values.app);
     const outDir = path.resolve(project.root, outputsOutDir ?? '.');
     const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -168,7 +175,7 @@ async function runOnce(settings: CommonSettings): Promise<number> {
       settings.warn(`warning: ${missing}`);
     }
   }
-  const app = readLocalApp(assemblyDir, [...settings.api.stacks]);
+  const app = readLocalApp(assemblyDir, [...settings.api.stacks], settings.api.deployed);
   const deployed = settings.deployedSource === undefined ? undefined : await readDeployedDocument(settings.deployedSource, assemblyDir);
   const apis = app.apis.filter((a) => a.stages.length > 0).map((api, i) => ({ apiId: api.apiId, origin: `http://${urlHost(host)}:${port + i}` }));
   const config = writeLocalConfigFile(app, apis, { outDir: settings.outDir, format: settings.format, deployed });
@@ -219,26 +226,6 @@ function watchProject(project: CdkProject, settings: CommonSettings, onChange: (
   const watcher = new ProjectWatcher({ root: project.root, filter, onChange });
   settings.print(`Watching ${project.root} (include: ${project.watch.include.join(', ')}). Press Ctrl+C to stop.`);
   return watcher;
-}
-
-/** `--from-stack` or `--outputs-file`, not both. */
-function deployedSourceOf(fromStack: string | undefined, outputsFile: string | undefined, stacks: string[] | undefined): DeployedSource | undefined {
-  if (fromStack !== undefined && outputsFile !== undefined) {
-    throw new UsageError('give either --from-stack NAME or --outputs-file FILE, not both');
-  }
-  if (fromStack !== undefined) {
-    if (fromStack.trim() === '') {
-      throw new UsageError('--from-stack needs the name of a deployed stack');
-    }
-    return { kind: 'stack', stack: fromStack };
-  }
-  if (outputsFile !== undefined) {
-    if (outputsFile.trim() === '') {
-      throw new UsageError('--outputs-file needs a file (the JSON of cdk deploy --outputs-file)');
-    }
-    return { kind: 'outputs-file', file: outputsFile, stack: stacks?.length === 1 ? stacks[0] : undefined };
-  }
-  return undefined;
 }
 
 /** The file the sandbox writes, as a pattern relative to the root (so that writing it does not trigger a synth). */

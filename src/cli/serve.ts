@@ -12,7 +12,9 @@ import { StackSpec } from './local/model/local-app';
 import { consoleUrl } from './local/server/console/console-path';
 import { buildLocalOutputs, stacksWithOutputs, writeLocalOutputs } from './local/server/local-outputs';
 import { urlHost } from './local/server/server';
+import { DeployedValues, referencesOfStack } from './local/template/deployed-values';
 import { helpRows, HelpRow, LOCAL_API_HELP, LOCAL_API_OPTIONS, parseLocalApiOptions } from './local-api-options';
+import { withDeployedValues } from './local-deployed-values';
 import { OUTPUTS_FILE_NAME } from '../outputs/cdk-free/file-names';
 
 /** `--write-outputs DIR`: serve's own option (the sandbox always writes its file). */
@@ -22,7 +24,7 @@ export const SERVE_HELP = [
   'Usage: vendor-outputs serve [--app DIR] [--stack NAME]... [--port N] [--host ADDR]',
   '                            [--credentials KEY:SECRET] [--allow-unsigned] [--env-vars FILE] [--write-outputs DIR]',
   '                            [--api-key NAME=VALUE]...',
-  '                            [--jwks FILE] [--node runtime|host] [--quiet]',
+  '                            [--jwks FILE] [--from-stack NAME | --outputs-file FILE] [--node runtime|host] [--quiet]',
   '',
   'Serves every REST API (AWS::ApiGateway::RestApi) of the synthesized app on a local port, reached at',
   'http://HOST:PORT/<stage>/..., running the Lambda functions behind its proxy integrations from their',
@@ -42,6 +44,8 @@ export const SERVE_HELP = [
     LOCAL_API_HELP['env-vars'],
     WRITE_OUTPUTS_HELP,
     LOCAL_API_HELP.jwks,
+    LOCAL_API_HELP['from-stack'],
+    LOCAL_API_HELP['outputs-file'],
     LOCAL_API_HELP.node,
     LOCAL_API_HELP.quiet,
   ]),
@@ -62,7 +66,7 @@ export const command: Command = {
       ...LOCAL_API_OPTIONS,
       'write-outputs': { type: 'string' },
     });
-    const settings = parseLocalApiOptions(values, process.env);
+    const settings = await withDeployedValues(parseLocalApiOptions(values, process.env));
     const appDir = values.app ?? 'cdk.out';
     const prepared = readPreparedApp(appDir, { ...settings, progress: (line) => process.stderr.write(`vendor-outputs serve: ${line}\n`) });
     const writeDir = values['write-outputs'];
@@ -80,7 +84,7 @@ export const command: Command = {
     const stopped = stopSignal(api);
     bannerLines(api, appDir).forEach(print);
     if (writeDir !== undefined) {
-      await writeOutputs(api, outputsStack!, writeDir);
+      await writeOutputs(api, outputsStack!, writeDir, settings.deployed);
     }
     print('Press Ctrl+C to stop.');
     await stopped;
@@ -123,11 +127,11 @@ function bannerLines(api: LocalApi, appDir: string): string[] {
 }
 
 /** Writes the frontend's file with the endpoints of this server; a failure stops the server. */
-async function writeOutputs(api: LocalApi, stack: StackSpec, writeDir: string): Promise<void> {
+async function writeOutputs(api: LocalApi, stack: StackSpec, writeDir: string, deployed: DeployedValues | undefined): Promise<void> {
   const outputs = buildLocalOutputs(stack, api.app.assemblyDir, api.server.endpoints.map((e) => ({
     apiId: e.api.apiId,
     origin: `http://${urlHost(e.host)}:${e.port}`,
-  })));
+  })), referencesOfStack(deployed, stack, api.app.stacks.length));
   try {
     const file = writeLocalOutputs(outputs, writeDir);
     print(`Wrote ${file}${outputs.unresolved.length > 0 ? ` (${outputs.unresolved.length} value(s) known only after deploy left pending: ${outputs.unresolved.join(', ')})` : ''}`);

@@ -7,16 +7,20 @@ import { appInvoker, readPreparedApp } from './local/local-app-setup';
 import type { LocalApp } from './local/model/local-app';
 import { ApiSpec } from './local/model/rest-api';
 import { readLocalApp } from './local/read-local-app';
+import { methodStandInNotes } from './local/rest/route-listing';
+import { pathSegments, route } from './local/rest/router';
 import { parseHeaderLine, runTestInvoke, TestInvokeRequest, TestInvokeResult, testInvokeTarget } from './local/rest/test-invoke-run';
 import { unservedApis, unservedLines } from './local/server/unserved-listing';
-import { APP_OPTIONS, parseNodeChoice } from './local-api-options';
+import { APP_OPTIONS, deployedSourceOf, parseNodeChoice } from './local-api-options';
+import { readDeployedValues } from './local-deployed-values';
 
 export type { TestInvokeResult } from './local/rest/test-invoke-run';
 
 export const TEST_INVOKE_HELP = [
   'Usage: vendor-outputs test-invoke --method METHOD --path PATH [--query K=V]... [--header K:V]... [--body TEXT]',
   '                                  [--app DIR] [--stack NAME] [--api NAME] [--env-vars FILE] [--json]',
-  '                                  [--authorize] [--jwks FILE] [--node runtime|host]',
+  '                                  [--authorize] [--jwks FILE] [--from-stack NAME | --outputs-file FILE]',
+  '                                  [--node runtime|host]',
   '',
   "Sends one request through the local REST API machinery without a server, as the API Gateway console's",
   'TEST does, and prints the request path, status, latency, response body, response headers and the',
@@ -38,6 +42,11 @@ export const TEST_INVOKE_HELP = [
   '                    --header and log each step, as a request to a deployed stage would (IAM methods',
   '                    refuse: test-invoke holds no key pair)',
   '  --jwks FILE       With --authorize: Cognito authorizers also accept tokens signed by these keys',
+  '  --from-stack NAME',
+  '                    Values the template names but does not spell out (a table\'s generated name)',
+  '                    from this deployed stack (AWS SDK: its resources\' physical ids and outputs)',
+  '  --outputs-file FILE',
+  '                    The same from the JSON of `cdk deploy --outputs-file FILE` (no AWS call)',
   '  --node runtime|host  runtime (default): the function runs on the Node.js major its runtime names,',
   '                    fetched once from the npm registry into the cache; host: on this Node.js',
   '',
@@ -152,6 +161,13 @@ function headersOf(lines: readonly string[]): Array<[string, string]> {
   });
 }
 
+/** The stand-ins the invoked method's integration uses (none when no method matches: the TEST answers that). */
+function standInWarnings(api: ApiSpec, request: TestInvokeRequest): string[] {
+  const below = request.target.split('?')[0];
+  const match = route(api.root, request.method, pathSegments(below === '' ? '/' : below));
+  return match === undefined ? [] : methodStandInNotes(match.method).map((note) => `${match.method.httpMethod} ${match.resource.path}: ${note}`);
+}
+
 /** Runs the TEST on the chosen API of the app; prints the function's log lines (stderr), then the result (stdout). */
 async function testInvoke(values: TestInvokeValues, request: TestInvokeRequest): Promise<void> {
   const setup = {
@@ -160,11 +176,13 @@ async function testInvoke(values: TestInvokeValues, request: TestInvokeRequest):
     hostRuntimes: parseNodeChoice(values.node) === 'host',
     progress: (line: string) => process.stderr.write(`vendor-outputs test-invoke: ${line}\n`),
   };
-  const prepared = readPreparedApp(values.app ?? 'cdk.out', { ...setup, stacks: values.stack ?? [] });
+  const source = deployedSourceOf(values['from-stack'], values['outputs-file'], values.stack);
+  const deployed = source === undefined ? undefined : await readDeployedValues(source);
+  const prepared = readPreparedApp(values.app ?? 'cdk.out', { ...setup, stacks: values.stack ?? [], deployed });
   const { app } = prepared;
   const api = pickApi(app, values.api);
   // The app's own warnings (what is not emulated) concern a server; the TEST shows the runtime's.
-  for (const warning of prepared.runtime.warnings) {
+  for (const warning of [...prepared.runtime.warnings, ...standInWarnings(api, request)]) {
     process.stderr.write(`vendor-outputs test-invoke: warning: ${warning}\n`);
   }
   const functionLines: string[] = [];

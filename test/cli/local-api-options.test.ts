@@ -10,6 +10,23 @@ import { LocalApiError } from '../../src/cli/local/common/local-api-error';
 import { helpRows, LOCAL_API_HELP, LOCAL_API_OPTIONS, parseLocalApiOptions } from '../../src/cli/local-api-options';
 
 describe('parseLocalApiOptions', () => {
+  test.each([
+    [{ 'from-stack': 'Backend' }, { kind: 'stack', stack: 'Backend' }],
+    [{ 'outputs-file': 'outputs.json' }, { kind: 'outputs-file', file: 'outputs.json', stack: undefined }],
+    [{ 'outputs-file': 'outputs.json', 'stack': ['Api'] }, { kind: 'outputs-file', file: 'outputs.json', stack: 'Api' }],
+  ])('%j: where deployed values come from', (values, deployedSource) => {
+    expect(parseLocalApiOptions(values, {}).deployedSource).toEqual(deployedSource);
+  });
+
+  test.each([
+    [{ 'from-stack': 'A', 'outputs-file': 'o.json' }, 'give either --from-stack NAME or --outputs-file FILE, not both'],
+    [{ 'from-stack': '' }, '--from-stack needs the name of a deployed stack'],
+    [{ 'outputs-file': ' ' }, '--outputs-file needs a file (the JSON of cdk deploy --outputs-file)'],
+  ])('%j is a usage error: %s', (values, message) => {
+    expect(() => parseLocalApiOptions(values, {})).toThrow(UsageError);
+    expect(() => parseLocalApiOptions(values, {})).toThrow(message);
+  });
+
   test('defaults: every stack, port 3000 on 127.0.0.1, no credentials, no keys, no env-vars', () => {
     expect(parseLocalApiOptions({}, {})).toEqual({
       stacks: [], port: 3000, host: '127.0.0.1', quiet: false, credentials: undefined, allowUnsigned: false, apiKeys: [], envVars: undefined, jwks: undefined,

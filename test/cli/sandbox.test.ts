@@ -240,6 +240,8 @@ describe('--once', () => {
       cloudFormation.stacks = [{ name: 'SandboxTest', template, outputs: evaluateOutputs(template, { [bucketId]: 'cloud-files-bucket' }) }];
       const env = {
         AWS_ENDPOINT_URL_CLOUDFORMATION: endpoint,
+        // The region is the test's, not the shell's (a shell without AWS_REGION has none).
+        AWS_REGION: 'us-east-1',
         AWS_ACCESS_KEY_ID: 'AKIDFAKE',
         AWS_SECRET_ACCESS_KEY: 'fake-secret',
         AWS_SESSION_TOKEN: undefined,

@@ -2,7 +2,7 @@
  * A local stand-in for CloudFormation that the real AWS SDK v3 client talks to
  * (AWS_ENDPOINT_URL_CLOUDFORMATION=http://127.0.0.1:PORT). It answers the query protocol
  * (POST, form-encoded `Action=...&Version=2010-05-15`) with the XML responses of the
- * 2010-05-15 namespace for DescribeStacks, GetTemplateSummary and GetTemplate, and with the
+ * 2010-05-15 namespace for DescribeStacks, GetTemplateSummary, GetTemplate and ListStackResources, and with the
  * ErrorResponse XML shape for errors. Stacks are "deployed" from synthesized templates:
  * {@link evaluateOutputs} computes the stack outputs from the template's intrinsic functions.
  */
@@ -28,6 +28,8 @@ export interface FakeStack {
   readonly rootId?: string;
   /** Like some emulators: GetTemplateSummary answers without Metadata (generate then uses GetTemplate). */
   readonly summaryWithoutMetadata?: boolean;
+  /** Logical id → physical id, for ListStackResources (paged by `pageSize`). */
+  readonly resources?: Record<string, string>;
 }
 
 /** One request the fake received. */
@@ -116,6 +118,20 @@ export class FakeCloudFormation {
           return notFound(params.StackName);
         }
         return ok(action, `${element('TemplateBody', JSON.stringify(stack.template))}<StagesAvailable><member>Original</member><member>Processed</member></StagesAvailable>`);
+      }
+      case 'ListStackResources': {
+        const stack = this.find(params.StackName);
+        if (!stack) {
+          return notFound(params.StackName);
+        }
+        const all = Object.entries(stack.resources ?? {});
+        const start = Number(params.NextToken ?? '0');
+        const page = all.slice(start, start + this.pageSize).map(([logicalId, physicalId]) => '<member>'
+          + element('LogicalResourceId', logicalId) + element('PhysicalResourceId', physicalId)
+          + '<ResourceType>AWS::CloudFormation::WaitConditionHandle</ResourceType><LastUpdatedTimestamp>2024-05-01T12:00:00.000Z</LastUpdatedTimestamp>'
+          + '<ResourceStatus>CREATE_COMPLETE</ResourceStatus></member>').join('');
+        const next = start + this.pageSize < all.length ? `<NextToken>${start + this.pageSize}</NextToken>` : '';
+        return ok(action, `<StackResourceSummaries>${page}</StackResourceSummaries>${next}`);
       }
       default:
         return errorResponse('InvalidAction', `The action ${action} is not valid for this web service.`, 400);

@@ -5,6 +5,12 @@
 import type { SigV4Credentials } from './auth/sigv4';
 import type { EnvVarsFile } from './lambda/env-vars';
 import type { ApiKeyValue } from './rest/api-key-values';
+import type { DeployedValues } from './template/deployed-values';
+
+/** Where deployed values come from: `--from-stack NAME` or `--outputs-file FILE`. */
+export type DeployedSource =
+  | { readonly kind: 'stack'; readonly stack: string }
+  | { readonly kind: 'outputs-file'; readonly file: string; readonly stack?: string };
 
 export interface LocalApiSettings {
   /** `--stack`: artifact ids or stack names (empty: every stack). */
@@ -27,4 +33,8 @@ export interface LocalApiSettings {
   readonly jwks?: string;
   /** `--node host`: every function on this machine's Node.js, not the major its runtime names. */
   readonly hostRuntimes?: boolean;
+  /** `--from-stack` / `--outputs-file`: where the deployed values come from. */
+  readonly deployedSource?: DeployedSource;
+  /** The deployed values, once read (cli/local-deployed-values.ts): they answer the template's references first. */
+  readonly deployed?: DeployedValues;
 }

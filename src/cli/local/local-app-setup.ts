@@ -37,9 +37,9 @@ export function prepareLocalApp(app: LocalApp, settings: AppSetupSettings, proje
   return { app: withKeys, runtime, warnings: [...withKeys.warnings, ...runtime.warnings] };
 }
 
-/** Reads the cloud assembly in `assemblyDir` (its `--stack` stacks) and prepares it. */
-export function readPreparedApp(assemblyDir: string, settings: AppSetupSettings & Pick<LocalApiSettings, 'stacks'>): PreparedApp {
-  return prepareLocalApp(readLocalApp(assemblyDir, [...settings.stacks]), settings);
+/** Reads the cloud assembly in `assemblyDir` (its `--stack` stacks, with the deployed values passed) and prepares it. */
+export function readPreparedApp(assemblyDir: string, settings: AppSetupSettings & Pick<LocalApiSettings, 'stacks' | 'deployed'>): PreparedApp {
+  return prepareLocalApp(readLocalApp(assemblyDir, [...settings.stacks], settings.deployed), settings);
 }
 
 /** An invoker of the app's functions outside a server (test-invoke), set up as the server sets up its own. */

@@ -5,8 +5,10 @@
  * and what the assembly has that is not served. Nothing here knows an API kind or any construct.
  */
 import { API_KINDS } from './api-kinds';
+import { assemblyValues } from './template/assembly-values';
+import type { DeployedValues } from './template/deployed-values';
 import { readFunction } from './template/function-reader';
-import { stackEnvironment } from './template/stack-environment';
+import type { LocalValues } from './template/local-values';
 import { DEFAULT_REGION, StackArtifact, StackTemplate } from './template/stack-template';
 import { unservedParts } from './template/unserved-parts';
 import { AssemblyStack, readCloudAssembly, readTemplate } from '../assembly/cloud-assembly';
@@ -23,22 +25,26 @@ export { integrationFunctionId, referencedId } from './template/template-referen
 export { DEFAULT_REGION } from './template/stack-template';
 export type { StackArtifact } from './template/stack-template';
 
-/** Reads the assembly in `assemblyDir`; `stackNames` (artifact ids, stack names or display names) narrows it. */
-export function readLocalApp(assemblyDir: string, stackNames: string[] = []): LocalApp {
+/**
+ * Reads the assembly in `assemblyDir`; `stackNames` (artifact ids, stack names or display names)
+ * narrows it; `deployed` (`--outputs-file`, `--from-stack`) answers the references it knows.
+ */
+export function readLocalApp(assemblyDir: string, stackNames: string[] = [], deployed?: DeployedValues): LocalApp {
   const assembly = readCloudAssembly(assemblyDir);
   const chosen = chosenStacks(assembly.stacks, stackNames, assemblyDir);
   const objectKeys = readFileAssets(assembly);
+  const all = assembly.stacks.map((stack) => ({ artifact: localArtifact(stack), template: readTemplate(stack), chosen: chosen.includes(stack) }));
+  const valuesOf = assemblyValues(all, deployed);
   const stacks: StackSpec[] = [];
   const apis: ApiSpec[] = [];
   const functions = new Map<string, FunctionSpec>();
   const warnings: string[] = [];
   const unserved: UnservedPart[] = [];
   for (const stack of chosen) {
-    const artifact = localArtifact(stack);
-    const template = readTemplate(stack);
+    const { artifact, template } = all[assembly.stacks.indexOf(stack)];
     const { artifactId, stackName, displayName, region, templateFile } = artifact;
     stacks.push({ artifactId, stackName, displayName, region, templateFile, template });
-    const stackTemplate = stackTemplateOf(artifact, template, objectKeys, functions, warnings);
+    const stackTemplate = stackTemplateOf(artifact, template, valuesOf(artifactId), objectKeys, functions, warnings);
     const stackApis = API_KINDS.flatMap((kind) => kind.readApis(stackTemplate));
     apis.push(...stackApis);
     unserved.push(...unservedParts(stackTemplate, {
@@ -76,22 +82,22 @@ function localArtifact(stack: AssemblyStack): StackArtifact {
 
 /** The stack as the API kinds read it. */
 function stackTemplateOf(
-  artifact: StackArtifact, template: Record<string, any>, objectKeys: Map<string, string>,
+  artifact: StackArtifact, template: Record<string, any>, values: LocalValues, objectKeys: Map<string, string>,
   functions: Map<string, FunctionSpec>, warnings: string[],
 ): StackTemplate {
   const resources: Record<string, any> = template.Resources ?? {};
-  const environment = stackEnvironment(artifact, template);
   return {
     artifact,
     template,
     resources,
-    environment,
+    environment: values.known,
+    values,
     warnings,
     ofType: (type) => Object.entries(resources).filter(([, r]) => r?.Type === type),
     registerFunction: (fnId) => {
       const key = `${artifact.artifactId}/${fnId}`;
       if (!functions.has(key)) {
-        functions.set(key, readFunction(artifact, fnId, resources[fnId], objectKeys, environment));
+        functions.set(key, readFunction(artifact, fnId, resources[fnId], objectKeys, values));
       }
       return key;
     },

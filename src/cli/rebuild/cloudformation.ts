@@ -73,6 +73,24 @@ export class CloudFormationReader {
     return stacks;
   }
 
+  /** The physical id of each resource of the stack (what `Ref` gives for most types), page by page. */
+  public async physicalIds(stack: DeployedStack): Promise<Record<string, string>> {
+    // Prototype-free: a logical id named `__proto__` is an ordinary key.
+    const ids: Record<string, string> = Object.create(null);
+    let nextToken: string | undefined;
+    do {
+      const command = new this.sdk.ListStackResourcesCommand({ StackName: stack.id, NextToken: nextToken });
+      const response = await this.send<Sdk.ListStackResourcesCommandOutput>(command, 'ListStackResources', stack.stackName);
+      for (const summary of response.StackResourceSummaries ?? []) {
+        if (summary.LogicalResourceId !== undefined && summary.PhysicalResourceId !== undefined && summary.PhysicalResourceId !== '') {
+          ids[summary.LogicalResourceId] = summary.PhysicalResourceId;
+        }
+      }
+      nextToken = response.NextToken;
+    } while (nextToken);
+    return ids;
+  }
+
   /**
    * The template's Metadata. From GetTemplateSummary (its `Metadata` is a JSON string); when that
    * has none (some CloudFormation emulators omit it), from the template itself (GetTemplate).

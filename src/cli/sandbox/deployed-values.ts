@@ -6,12 +6,11 @@
  * by pointer.
  */
 import { getAtPointer, setAtPointer } from '../../outputs/cdk-free/json-pointer';
+import type { DeployedSource } from '../local/local-api-settings';
 import { LocalOutputs } from '../local/server/local-outputs';
 import { rebuild } from '../rebuild/rebuild';
 
-export type DeployedSource =
-  | { readonly kind: 'stack'; readonly stack: string }
-  | { readonly kind: 'outputs-file'; readonly file: string; readonly stack?: string };
+export type { DeployedSource } from '../local/local-api-settings';
 
 /** The deployed document (fetched once: a deployed stack does not change while the sandbox runs). */
 export async function readDeployedDocument(source: DeployedSource, assemblyDir: string): Promise<Record<string, unknown>> {

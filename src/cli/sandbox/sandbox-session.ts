@@ -213,7 +213,7 @@ function startApi(settings: SandboxSettings, prepared: PreparedApp): Promise<Loc
 async function build(settings: SandboxSettings, dirs: AssemblyDirs, signal?: AbortSignal): Promise<Built> {
   const { project } = settings;
   if (project.app.kind === 'assembly') {
-    return { prepared: prepare(settings, readLocalApp(project.app.dir, [...settings.api.stacks])) };
+    return { prepared: prepare(settings, readLocalApp(project.app.dir, [...settings.api.stacks], settings.api.deployed)) };
   }
   const outdir = dirs.next();
   const synth = await runSynth({ command: project.app.command, cwd: project.root, outdir, context: project.context, env: settings.env, signal });
@@ -226,7 +226,7 @@ async function build(settings: SandboxSettings, dirs: AssemblyDirs, signal?: Abo
     settings.warn(`warning: ${missing}`);
   }
   try {
-    return { prepared: prepare(settings, readLocalApp(outdir, [...settings.api.stacks])), synth };
+    return { prepared: prepare(settings, readLocalApp(outdir, [...settings.api.stacks], settings.api.deployed)), synth };
   } catch (error) {
     dirs.discard(outdir);
     throw error;

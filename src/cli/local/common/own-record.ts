@@ -21,17 +21,6 @@ export function ownSet<T>(record: Record<string, T>, key: string, value: T): voi
   }
 }
 
-/** The string-valued entries of a template's map (`RequestTemplates`, `ResponseParameters`), as own keys. */
-export function stringEntries(object: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(object ?? {})) {
-    if (typeof v === 'string') {
-      ownSet(out, k, v);
-    }
-  }
-  return out;
-}
-
 /**
  * Records one occurrence of a repeatable name (a header, a query parameter) in the single-value
  * record (the last value wins, as API Gateway does) and the multi-value record (every value, in order).

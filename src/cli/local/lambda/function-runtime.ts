@@ -5,7 +5,7 @@
  * template, and what each runtime family announces about its functions).
  */
 import { appFolderOf } from './app-folder';
-import { EnvVarsFile, reservedInTemplate, unmatchedKeys } from './env-vars';
+import { EnvVarsFile, envVarsFor, reservedInTemplate, unmatchedKeys } from './env-vars';
 import { functionLabel } from './function-label';
 import { RUNTIME_FAMILIES } from './runtime-families';
 import type { RuntimeFamily } from './runtime-family';
@@ -34,7 +34,11 @@ export function functionRuntime(
   const appFolder = appFolderOf(app.assemblyDir, cwd);
   const functions = [...app.functions.values()];
   const runnable = functions.filter((fn) => fn.code.kind !== 'unsupported');
-  const warnings = [...(envVars === undefined ? [] : unmatchedKeys(envVars, functions)), ...reservedVariableWarnings(runnable)];
+  const warnings = [
+    ...(envVars === undefined ? [] : unmatchedKeys(envVars, functions)),
+    ...reservedVariableWarnings(runnable),
+    ...variableValueNotices(runnable, envVars),
+  ];
   const notes = new Map<string, string>();
   for (const family of families) {
     const notices = family.notices(runnable.filter((fn) => family.supports(fn.runtime)), {
@@ -44,6 +48,29 @@ export function functionRuntime(
     notices.notes.forEach((note, key) => notes.set(key, note));
   }
   return { appFolder, warnings, notes };
+}
+
+/**
+ * The variables whose value is a stand-in (the template names a value it does not spell out, and
+ * no deployed value was passed) or is not set at all, each with what to pass; a variable
+ * `--env-vars` sets is not named.
+ */
+function variableValueNotices(functions: readonly FunctionSpec[], envVars: EnvVarsFile | undefined): string[] {
+  const notices: string[] = [];
+  for (const fn of functions) {
+    const given = envVarsFor(envVars, fn);
+    for (const standIn of fn.standIns ?? []) {
+      if (!Object.hasOwn(given, standIn.variable)) {
+        notices.push(`${functionLabel(fn)}: ${standIn.variable} = stand-in "${standIn.value}" for ${standIn.reference} (pass --outputs-file FILE, --from-stack NAME or --env-vars FILE)`);
+      }
+    }
+    for (const { variable, problem } of fn.unresolvedVariables ?? []) {
+      if (!Object.hasOwn(given, variable)) {
+        notices.push(`${functionLabel(fn)}: ${variable} is not set: ${problem} (pass it with --env-vars FILE)`);
+      }
+    }
+  }
+  return notices;
 }
 
 /** Template variables the Lambda runtime reserves: Lambda refuses them at deploy, here they are ignored. */

@@ -3,6 +3,13 @@
  * `Runtime` (which picks the runtime family, see lambda/runtime-families.ts) and where its code is.
  */
 
+import type { StandIn } from './stand-in';
+
+/** A stand-in in one of a function's environment variables. */
+export interface VariableStandIn extends StandIn {
+  readonly variable: string;
+}
+
 /** Where a function's code comes from. */
 export type FunctionCode =
   | { readonly kind: 'inline'; readonly source: string }
@@ -22,8 +29,12 @@ export interface FunctionSpec {
   readonly runtime: string;
   readonly handler: string;
   readonly code: FunctionCode;
-  /** `Environment.Variables`, with the intrinsics that can be resolved locally resolved. */
+  /** `Environment.Variables`, resolved (deployed values, the template's, else stand-ins). */
   readonly environment: Readonly<Record<string, string>>;
+  /** The stand-ins in `environment`, by variable (named at start). */
+  readonly standIns?: readonly VariableStandIn[];
+  /** Variables left out because their expression cannot be evaluated locally, and why. */
+  readonly unresolvedVariables?: ReadonlyArray<{ readonly variable: string; readonly problem: string }>;
   /** `Timeout` in seconds (default 3). */
   readonly timeoutSeconds: number;
   /** `MemorySize` in MB (default 128). */

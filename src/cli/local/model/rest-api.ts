@@ -2,6 +2,7 @@
  * A REST API (API Gateway v1) as the local API reads it from the template: resources, methods,
  * integrations, authorizers, request validation, usage plans, gateway responses.
  */
+import type { StandIn } from './stand-in';
 /** `ContentHandling` of an integration or integration response (absent: the payload passes as it is). */
 export type ContentHandling = 'CONVERT_TO_TEXT' | 'CONVERT_TO_BINARY';
 
@@ -45,6 +46,8 @@ export interface NonProxyIntegrationSpec {
   readonly contentHandling?: ContentHandling;
   /** `integration.request.header|querystring|path.X` → mapping expression. */
   readonly requestParameters: Readonly<Record<string, string>>;
+  /** Values the template names but nobody passed, used in the URI, templates or parameters (listed at start). */
+  readonly standIns?: readonly StandIn[];
   readonly integrationResponses: readonly IntegrationResponseSpec[];
   readonly timeoutMs: number;
 }
@@ -61,6 +64,8 @@ export interface HttpProxyIntegrationSpec {
   readonly timeoutMs: number;
   /** What the route listing and messages call it (`HTTP_PROXY ANY http://host/{proxy}`). */
   readonly description: string;
+  /** Values the template names but nobody passed, used in the request parameters (listed at start). */
+  readonly standIns?: readonly StandIn[];
 }
 
 /** A Lambda proxy (`AWS_PROXY`) integration with a function of the template. */

@@ -5,6 +5,7 @@
  */
 import type { FunctionLabel, RouteRow } from '../api-kind/api-kind';
 import type { ApiSpec, MethodSpec, ResourceNode } from '../model/rest-api';
+import { describeStandIn } from '../model/stand-in';
 import { authorizerKind } from './authorizers/kinds';
 import { integrationKind } from './integrations/kinds';
 import { stageThrottleOf } from './pipeline/stage-buckets';
@@ -37,5 +38,12 @@ function methodChecks(api: ApiSpec, stage: string, resource: ResourceNode, metho
     const unusable = [...validation.bodyModels.values()].filter((m) => m.problem !== undefined).map((m) => `model ${m.name} unusable`);
     checks.push([`validator ${validation.validatorName}: ${what.join(', ') || 'nothing'}`, ...unusable].join(', '));
   }
+  checks.push(...methodStandInNotes(method));
   return checks;
+}
+
+/** The values the method's integration uses that nobody passed, and how to pass them. */
+export function methodStandInNotes(method: MethodSpec): string[] {
+  const standIns = 'standIns' in method.integration ? method.integration.standIns ?? [] : [];
+  return standIns.map((standIn) => `${describeStandIn(standIn)} (pass --outputs-file FILE or --from-stack NAME)`);
 }

@@ -6,7 +6,9 @@
  * part as synthesized, and each pending value's CloudFormation expression (the slot of its stack
  * output) evaluated against the local environment: `Ref` of a REST API is its local id, `Ref` of a
  * stage its name, the execute-api URL becomes `http://HOST:PORT/<stage>/`, `AWS::Region` the
- * stack's region (or us-east-1). A value that cannot be evaluated locally keeps its pending marker.
+ * stack's region (or us-east-1). Deployed values (`--outputs-file`, `--from-stack`) answer the other
+ * references they know. A value that is known neither way keeps its pending marker: never a
+ * stand-in or a value the template only suggests.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -19,6 +21,7 @@ import { validateDocument } from '../../../outputs/cdk-free/validation';
 import { ClientConfigFormat, clientConfigFormat } from '../../outputs-format/client-config-format';
 import { LocalApiError } from '../common/local-api-error';
 import { StackSpec } from '../model/local-app';
+import type { DeployedReferences } from '../template/deployed-values';
 import { IntrinsicEnvironment, pseudoParameters, tryEvaluateString } from '../template/intrinsics';
 
 /** Where each local API is served. */
@@ -47,8 +50,10 @@ function synthFile(assemblyDir: string, stack: StackSpec): string {
   return path.join(assemblyDir, assemblyOutputsFileName(stack.artifactId));
 }
 
-/** Builds the local document of one stack. */
-export function buildLocalOutputs(stack: StackSpec, assemblyDir: string, apis: readonly LocalApiAddress[]): LocalOutputs {
+/** Builds the local document of one stack; `deployed` is what the user passed of its deployed values. */
+export function buildLocalOutputs(
+  stack: StackSpec, assemblyDir: string, apis: readonly LocalApiAddress[], deployed?: DeployedReferences,
+): LocalOutputs {
   const carriedRaw = stack.template.Metadata?.[METADATA_KEY];
   if (carriedRaw === undefined) {
     // Nothing was pending at synth: the synthesized file is final.
@@ -62,7 +67,7 @@ export function buildLocalOutputs(stack: StackSpec, assemblyDir: string, apis: r
     throw new LocalApiError((error as Error).message);
   }
   const document = JSON.parse(JSON.stringify(carried.document));
-  const env = localEnvironment(stack);
+  const env = localEnvironment(stack, deployed);
   const resolved: string[] = [];
   const unresolved: string[] = [];
   for (const entry of carried.pending) {
@@ -124,22 +129,27 @@ function evaluatePending(stack: StackSpec, entry: PendingEntry, env: IntrinsicEn
   return tryEvaluateString(expression, env);
 }
 
-/** Strict: only what the local server really is (API ids, stage names, pseudo parameters). */
-function localEnvironment(stack: StackSpec): IntrinsicEnvironment {
+/**
+ * Strict: what the local server really is (API ids, stage names, pseudo parameters), then the
+ * deployed values passed; nothing else.
+ */
+function localEnvironment(stack: StackSpec, deployed: DeployedReferences | undefined): IntrinsicEnvironment {
   const resources: Record<string, any> = stack.template.Resources ?? {};
   return {
-    pseudo: pseudoParameters(stack.region, stack.stackName),
+    pseudo: { ...pseudoParameters(stack.region, stack.stackName), ...(deployed?.pseudo ?? {}) },
     ref: (id) => {
-      const r = resources[id];
+      const r = Object.hasOwn(resources, id) ? resources[id] : undefined;
       if (r?.Type === 'AWS::ApiGateway::RestApi') {
         return id;
       }
       if (r?.Type === 'AWS::ApiGateway::Stage' && typeof r.Properties?.StageName === 'string') {
         return r.Properties.StageName;
       }
-      return undefined;
+      return deployed?.refs.get(id);
     },
-    getAtt: (id, attribute) => (resources[id]?.Type === 'AWS::ApiGateway::RestApi' && attribute === 'RootResourceId' ? `${id}-root` : undefined),
+    getAtt: (id, attribute) => (resources[id]?.Type === 'AWS::ApiGateway::RestApi' && attribute === 'RootResourceId'
+      ? `${id}-root`
+      : deployed?.attributes.get(`${id}.${attribute}`)),
   };
 }
 

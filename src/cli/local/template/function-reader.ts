@@ -4,26 +4,20 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { functionNameOf } from './function-name';
 import { IntrinsicEnvironment, tryEvaluateString } from './intrinsics';
+import type { LocalValues } from './local-values';
 import type { StackArtifact } from './stack-template';
 import { ownSet } from '../common/own-record';
 import { unsupportedRuntimeReason } from '../lambda/runtime-families';
-import type { FunctionCode, FunctionSpec } from '../model/function-spec';
-
-/** The function's name: its `FunctionName`, else the name CloudFormation would give it. */
-export function functionNameOf(artifact: StackArtifact, logicalId: string, resource: any): string {
-  const name = resource?.Properties?.FunctionName;
-  return typeof name === 'string' ? name : `${artifact.stackName}-${logicalId}`;
-}
+import type { FunctionCode, FunctionSpec, VariableStandIn } from '../model/function-spec';
 
 export function readFunction(
-  artifact: StackArtifact, logicalId: string, resource: any, objectKeys: Map<string, string>, environment: IntrinsicEnvironment,
+  artifact: StackArtifact, logicalId: string, resource: any, objectKeys: Map<string, string>, values: LocalValues,
 ): FunctionSpec {
   const p = resource?.Properties ?? {};
-  const variables: Record<string, string> = {};
-  for (const [name, value] of Object.entries<any>(p.Environment?.Variables ?? {})) {
-    ownSet(variables, name, tryEvaluateString(value, environment) ?? JSON.stringify(value));
-  }
+  const { variables, standIns, unresolved } = readVariables(p.Environment?.Variables, values);
+  const environment = values.known;
   const timeout = Number(p.Timeout ?? 3);
   const memory = Number(p.MemorySize ?? 128);
   return {
@@ -36,11 +30,36 @@ export function readFunction(
     handler: typeof p.Handler === 'string' ? p.Handler : 'index.handler',
     code: readCode(artifact, resource, objectKeys),
     environment: variables,
+    ...(standIns.length > 0 ? { standIns } : {}),
+    ...(unresolved.length > 0 ? { unresolvedVariables: unresolved } : {}),
     timeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : 3,
     memoryMb: Number.isFinite(memory) && memory > 0 ? memory : 128,
     reservedConcurrency: reservedConcurrencyOf(p.ReservedConcurrentExecutions, environment),
     region: artifact.region,
   };
+}
+
+/**
+ * `Environment.Variables` as the function sees them: each expression resolved (stand-ins listed by
+ * variable); one that cannot be evaluated at all is left out and named, never passed as JSON.
+ */
+function readVariables(expressions: unknown, values: LocalValues): {
+  variables: Record<string, string>; standIns: VariableStandIn[]; unresolved: Array<{ variable: string; problem: string }>;
+} {
+  const variables: Record<string, string> = {};
+  const standIns: VariableStandIn[] = [];
+  const unresolved: Array<{ variable: string; problem: string }> = [];
+  const entries = expressions !== null && typeof expressions === 'object' && !Array.isArray(expressions) ? Object.entries(expressions as Record<string, unknown>) : [];
+  for (const [name, expression] of entries) {
+    const text = values.text(expression);
+    if (text.value === undefined) {
+      unresolved.push({ variable: name, problem: text.problem });
+    } else {
+      ownSet(variables, name, text.value);
+      standIns.push(...text.standIns.map((standIn) => ({ variable: name, ...standIn })));
+    }
+  }
+  return { variables, standIns, unresolved };
 }
 
 /** `ReservedConcurrentExecutions` as a count; absent, unresolvable or not a whole number: none. */

@@ -24,6 +24,12 @@ export interface IntrinsicEnvironment {
   ref(logicalId: string): string | undefined;
   /** Value of `{ Fn::GetAtt: [logicalId, attribute] }`, or undefined when unknown. */
   getAtt(logicalId: string, attribute: string): string | undefined;
+  /** Value of `{ Fn::ImportValue: name }` (another stack's export), or undefined when unknown. */
+  importValue?(exportName: string): string | undefined;
+  /** The template's condition `name` (`Fn::If`, `Condition`), or undefined when unknown. */
+  condition?(name: string): boolean | undefined;
+  /** `Mappings[map][topKey][secondKey]` (`Fn::FindInMap`), or undefined when the template has none. */
+  mapping?(map: string, topKey: string, secondKey: string): unknown;
 }
 
 /** The pseudo parameters of a local stack. */
@@ -53,7 +59,9 @@ export function evaluate(expression: unknown, env: IntrinsicEnvironment): unknow
   }
   const keys = Object.keys(expression);
   const object = expression as Record<string, unknown>;
-  if (keys.length !== 1 || !(keys[0] === 'Ref' || keys[0].startsWith('Fn::'))) {
+  // `{ Condition: name }` is an intrinsic only inside conditions, where its value is a name.
+  const isCondition = keys.length === 1 && keys[0] === 'Condition' && typeof (expression as Record<string, unknown>).Condition === 'string';
+  if (keys.length !== 1 || !(keys[0] === 'Ref' || keys[0].startsWith('Fn::') || isCondition)) {
     // Prototype-free: a template key named `__proto__` stays a key.
     const out: Record<string, unknown> = Object.create(null);
     for (const key of keys) {
@@ -95,6 +103,48 @@ export function evaluate(expression: unknown, env: IntrinsicEnvironment): unknow
     }
     case 'Fn::Base64':
       return Buffer.from(asString(evaluate(arg, env), name), 'utf8').toString('base64');
+    case 'Fn::If': {
+      const [conditionName, whenTrue, whenFalse] = expectArray(arg, 3, name);
+      return evaluate(conditionOf(String(conditionName), env) ? whenTrue : whenFalse, env);
+    }
+    case 'Condition':
+      return conditionOf(String(arg), env);
+    case 'Fn::Equals': {
+      const [left, right] = expectArray(arg, 2, name);
+      return JSON.stringify(evaluate(left, env)) === JSON.stringify(evaluate(right, env));
+    }
+    case 'Fn::Not':
+      return !asBoolean(evaluate(expectArray(arg, 1, name)[0], env), name);
+    case 'Fn::And':
+    case 'Fn::Or': {
+      const values = (Array.isArray(arg) ? arg : []).map((c) => asBoolean(evaluate(c, env), name));
+      if (values.length < 2) {
+        throw new Unresolvable(`${name} needs 2 to 10 conditions`);
+      }
+      return name === 'Fn::And' ? values.every(Boolean) : values.some(Boolean);
+    }
+    case 'Fn::FindInMap': {
+      const [map, top, second] = expectArray(arg, 3, name).map((part) => asString(evaluate(part, env), name));
+      const value = env.mapping?.(map, top, second);
+      if (value === undefined) {
+        throw new Unresolvable(`Fn::FindInMap ${map}.${top}.${second} is not in the template`);
+      }
+      return value;
+    }
+    case 'Fn::GetAZs': {
+      // The zone names of a region (`<region>a`, `b`, `c`): which zones an account has is known only in the cloud.
+      const given = asString(evaluate(arg, env), name);
+      const region = given === '' ? env.pseudo['AWS::Region'] : given;
+      return ['a', 'b', 'c'].map((zone) => `${region}${zone}`);
+    }
+    case 'Fn::ImportValue': {
+      const exportName = asString(evaluate(arg, env), name);
+      const value = env.importValue?.(exportName);
+      if (value === undefined) {
+        throw new Unresolvable(`Fn::ImportValue ${exportName} is not known locally`);
+      }
+      return value;
+    }
     default:
       throw new Unresolvable(`${name} is not evaluated locally`);
   }
@@ -154,6 +204,24 @@ function sub(arg: unknown, env: IntrinsicEnvironment): string {
     }
     return whole === '' ? whole : ref(name, env);
   });
+}
+
+function conditionOf(conditionName: string, env: IntrinsicEnvironment): boolean {
+  const value = env.condition?.(conditionName);
+  if (value === undefined) {
+    throw new Unresolvable(`condition ${conditionName} is not known locally`);
+  }
+  return value;
+}
+
+function asBoolean(value: unknown, name: string): boolean {
+  if (typeof value === 'boolean') {
+    return value;
+  }
+  if (value === 'true' || value === 'false') {
+    return value === 'true';
+  }
+  throw new Unresolvable(`${name} needs conditions`);
 }
 
 function expectArray(arg: unknown, length: number, name: string): unknown[] {

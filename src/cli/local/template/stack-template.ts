@@ -4,6 +4,7 @@
  * The generic reader (assembly.ts) makes it; each API kind reads its resources from it.
  */
 import type { IntrinsicEnvironment } from './intrinsics';
+import type { LocalValues } from './local-values';
 import type { AssemblyStack } from '../../assembly/cloud-assembly';
 
 /** Region used when a stack is environment-agnostic. */
@@ -23,8 +24,13 @@ export interface StackTemplate {
   readonly template: Record<string, any>;
   /** The template's `Resources` (an empty object when it has none). */
   readonly resources: Record<string, any>;
-  /** Resolves `Ref`, `Fn::GetAtt` and the pseudo parameters as far as the template determines them. */
+  /**
+   * Resolves `Ref`, `Fn::GetAtt` and the pseudo parameters as far as they are known (the local API,
+   * deployed values, the template): `values.known`.
+   */
   readonly environment: IntrinsicEnvironment;
+  /** The resolver of the stack's template values, with stand-ins for text (stack-environment.ts). */
+  readonly values: LocalValues;
   /** What the app has that is not served locally (printed at start); readers add to it. */
   readonly warnings: string[];
   /** The resources of one CloudFormation type, as `[logical id, resource]`, in template order. */

@@ -29,7 +29,7 @@ describe('intrinsics', () => {
   test.each([
     [{ Ref: 'Bucket' }, 'Ref Bucket is not known locally'],
     [{ 'Fn::GetAtt': ['Fn', 'Arn'] }, 'Fn::GetAtt Fn.Arn is not known locally'],
-    [{ 'Fn::ImportValue': 'x' }, 'Fn::ImportValue is not evaluated locally'],
+    [{ 'Fn::ImportValue': 'x' }, 'Fn::ImportValue x is not known locally'],
     [{ 'Fn::Select': [5, ['a']] }, 'Fn::Select index 5 is out of range'],
   ])('%j is unresolvable: %s', (expression, message) => {
     expect(() => evaluate(expression, env)).toThrow(Unresolvable);

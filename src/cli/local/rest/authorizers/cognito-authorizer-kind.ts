@@ -53,20 +53,23 @@ function readCognitoAuthorizer(scope: AuthorizerScope, { id, name, properties: p
   return { logicalId: id, name, identityHeader: header ? header[1] : 'Authorization', pools, ttlSeconds: authorizerTtlSeconds(p.AuthorizerResultTtlInSeconds) };
 }
 
-/** A literal pool ARN, or a pool of the template (`Fn::GetAtt [Pool, Arn]`), which gets a local id. */
+/**
+ * A pool of the template (`Fn::GetAtt [Pool, Arn]`), which gets a local id whatever its deployed id
+ * (`vendor-outputs token` mints tokens for that id), or a pool ARN the template spells out.
+ */
 function readPool(scope: AuthorizerScope, arn: unknown): CognitoPoolSpec | undefined {
+  const poolLogicalId = referencedId(arn);
+  if (poolLogicalId !== undefined && scope.resources[poolLogicalId]?.Type === 'AWS::Cognito::UserPool') {
+    const region = scope.artifact.region;
+    const poolId = localPoolId(region, poolLogicalId);
+    return { poolId, region, issuer: poolIssuer(region, poolId), clientIds: clientsOf(scope, poolId, poolLogicalId) };
+  }
   const text = tryEvaluateString(arn, scope.environment);
   const parsed = text === undefined ? undefined : parsePoolArn(text);
   if (parsed !== undefined) {
     return { ...parsed, issuer: poolIssuer(parsed.region, parsed.poolId), clientIds: clientsOf(scope, parsed.poolId, undefined) };
   }
-  const poolLogicalId = referencedId(arn);
-  if (poolLogicalId === undefined || scope.resources[poolLogicalId]?.Type !== 'AWS::Cognito::UserPool') {
-    return undefined;
-  }
-  const region = scope.artifact.region;
-  const poolId = localPoolId(region, poolLogicalId);
-  return { poolId, region, issuer: poolIssuer(region, poolId), clientIds: clientsOf(scope, poolId, poolLogicalId) };
+  return undefined;
 }
 
 /** Logical ids of the template's app clients of a pool (named by its literal id or its logical id). */

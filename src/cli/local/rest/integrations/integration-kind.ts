@@ -7,6 +7,7 @@
  */
 import type { IntegrationSpec } from '../../model/rest-api';
 import type { IntrinsicEnvironment } from '../../template/intrinsics';
+import type { LocalValues } from '../../template/stack-environment';
 import type { IntegrationResult } from '../pipeline/method-response';
 import type { RoutedRequest } from '../pipeline/request';
 
@@ -14,7 +15,10 @@ import type { RoutedRequest } from '../pipeline/request';
 export interface IntegrationReadContext {
   readonly stackName: string;
   readonly region: string;
+  /** What is known of the stack's values (the local API, deployed values, the template): `values.known`. */
   readonly environment: IntrinsicEnvironment;
+  /** The stack's values as text, stand-ins included (templates, parameters, AWS service URIs). */
+  readonly values: LocalValues;
   readonly warnings: string[];
   /** The logical id of the template's Lambda function an integration `Uri` invokes, if any. */
   functionIdOf(uri: unknown): string | undefined;

@@ -71,7 +71,7 @@ function readRestApi(stack: StackTemplate, logicalId: string, props: any, stages
     stageVariables: stages.variablesOf(logicalId),
     root,
     binaryMediaTypes,
-    gatewayResponses: gatewayResponseProps.map(readGatewayResponse),
+    gatewayResponses: gatewayResponseProps.map((p) => readGatewayResponse(p, { values: stack.values, where: `${artifact.stackName}/${logicalId}`, warnings: stack.warnings })),
     usage: readUsage(artifact, stack.resources, logicalId, stack.environment, stack.warnings),
   };
 }
@@ -82,6 +82,7 @@ function integrationReadContext(stack: StackTemplate): IntegrationReadContext {
     stackName: stack.artifact.stackName,
     region: stack.artifact.region,
     environment: stack.environment,
+    values: stack.values,
     warnings: stack.warnings,
     functionIdOf: (uri) => integrationFunctionId(uri, stack.resources),
     registerFunction: (fnId) => stack.registerFunction(fnId),

@@ -2,7 +2,7 @@
  * What the Cognito authorizer kind reads from a template, and what it warns about (on a stack built with
  * aws-cdk-lib).
  */
-import { Fn } from 'aws-cdk-lib';
+import { CfnOutput, Fn } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { readLocalApp } from '../../../../../src/cli/local/read-local-app';
@@ -33,4 +33,30 @@ test('the reader warns about a pool it cannot know before deploy and an identity
   expect(spec.identityHeader).toBe('Authorization');
   expect(spec.ttlSeconds).toBe(0);
   expect(spec.pools.map((p) => p.poolId)).toEqual([expect.stringMatching(/^us-east-1_Pool[0-9A-F]{8}$/)]);
+});
+
+test('a pool of the template keeps its local id when deployed values give its ARN (vendor-outputs token mints for that id)', () => {
+  const assembly = synth((stack) => {
+    const api = new apigw.RestApi(stack, 'Api', { deployOptions: { stageName: 'prod' } });
+    const pool = new cognito.UserPool(stack, 'Pool');
+    api.root.addMethod('GET', new apigw.MockIntegration(), {
+      authorizer: new apigw.CognitoUserPoolsAuthorizer(stack, 'Auth', { cognitoUserPools: [pool] }),
+    });
+    new CfnOutput(stack, 'PoolArn', { value: pool.userPoolArn });
+  });
+  const local = readLocalApp(assembly).apis[0].root.methods.get('GET')!.cognitoAuthorizer!.pools.map((p) => p.poolId);
+  const template = readLocalApp(assembly).stacks[0].template;
+  const poolId = Object.keys(template.Resources).find((id) => template.Resources[id].Type === 'AWS::Cognito::UserPool')!;
+  const deployed = {
+    source: '--from-stack LocalTest',
+    stacks: [{
+      stackName: 'LocalTest',
+      outputs: { PoolArn: 'arn:aws:cognito-idp:eu-west-1:210987654321:userpool/eu-west-1_REAL' },
+      physicalIds: { [poolId]: 'eu-west-1_REAL' },
+      pseudo: {},
+    }],
+  };
+  const withDeployed = readLocalApp(assembly, [], deployed).apis[0].root.methods.get('GET')!.cognitoAuthorizer!.pools.map((p) => p.poolId);
+  expect(withDeployed).toEqual(local);
+  expect(local).toEqual([expect.stringMatching(/^us-east-1_Pool[0-9A-F]{8}$/)]);
 });

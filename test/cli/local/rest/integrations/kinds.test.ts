@@ -8,13 +8,17 @@ import type { IntegrationReadContext } from '../../../../../src/cli/local/rest/i
 import { INTEGRATION_KINDS, integrationKind } from '../../../../../src/cli/local/rest/integrations/kinds';
 import { routeRows } from '../../../../../src/cli/local/rest/route-listing';
 import { apiTree } from '../../../../../src/cli/local/server/console/api-tree';
-import { pseudoParameters } from '../../../../../src/cli/local/template/intrinsics';
+import { IntrinsicEnvironment, pseudoParameters } from '../../../../../src/cli/local/template/intrinsics';
+import { valuesOf } from '../../../../../src/cli/local/template/stack-environment';
+
+const ENVIRONMENT: IntrinsicEnvironment = { pseudo: pseudoParameters('eu-west-1', 'Stack'), ref: () => undefined, getAtt: () => undefined };
 
 function context(): IntegrationReadContext {
   return {
     stackName: 'Stack',
     region: 'eu-west-1',
-    environment: { pseudo: pseudoParameters('eu-west-1', 'Stack'), ref: () => undefined, getAtt: () => undefined },
+    environment: ENVIRONMENT,
+    values: valuesOf(ENVIRONMENT),
     warnings: [],
     functionIdOf: (uri) => (uri === 'fn-uri' ? 'Fn' : undefined),
     registerFunction: (id) => `Stack/${id}`,
