@@ -30,6 +30,7 @@ describe('parseLocalApiOptions', () => {
   test('defaults: every stack, port 3000 on 127.0.0.1, no credentials, no keys, no env-vars', () => {
     expect(parseLocalApiOptions({}, {})).toEqual({
       stacks: [], port: 3000, host: '127.0.0.1', quiet: false, credentials: undefined, allowUnsigned: false, apiKeys: [], envVars: undefined, jwks: undefined,
+      hostRuntimes: false,
     });
   });
 
@@ -48,8 +49,10 @@ describe('parseLocalApiOptions', () => {
         'api-key': ['partner=partner-key-0123456789abcdef'],
         'env-vars': envVarsFile,
         'jwks': 'jwks.json',
+        'node': 'host',
       }, {});
       expect(settings).toMatchObject({
+        hostRuntimes: true,
         stacks: ['A', 'B'],
         port: 0,
         host: '::1',
