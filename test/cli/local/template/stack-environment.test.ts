@@ -4,20 +4,11 @@
  * properties and the formats CloudFormation derives from them, parameter defaults, pseudo
  * parameters), and stand-ins (listed) for everything else. `known` never makes a value up.
  */
+import { BACKEND_ARTIFACT } from './stack-artifact';
 import { DeployedReferences, deployedReferences, deployedStackOf, pseudoOfStackId, referencesOfStack } from '../../../../src/cli/local/template/deployed-values';
 import { stackEnvironment, TextValue, valuesOf } from '../../../../src/cli/local/template/stack-environment';
-import type { StackArtifact } from '../../../../src/cli/local/template/stack-template';
 
-const ARTIFACT: StackArtifact = {
-  artifactId: 'Backend',
-  stackName: 'Backend',
-  displayName: 'Backend',
-  region: 'eu-west-1',
-  templateFile: '/dev/null',
-  assemblyDir: '/dev/null',
-  tags: {},
-  constructPaths: new Map(),
-};
+const ARTIFACT = BACKEND_ARTIFACT;
 
 const TEMPLATE = {
   Parameters: {

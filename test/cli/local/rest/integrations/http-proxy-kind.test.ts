@@ -6,18 +6,9 @@
 import { httpProxyKind } from '../../../../../src/cli/local/rest/integrations/http-proxy-kind';
 import type { IntegrationReadContext } from '../../../../../src/cli/local/rest/integrations/integration-kind';
 import { stackEnvironment } from '../../../../../src/cli/local/template/stack-environment';
-import type { StackArtifact } from '../../../../../src/cli/local/template/stack-template';
+import { BACKEND_ARTIFACT } from '../../template/stack-artifact';
 
-const ARTIFACT: StackArtifact = {
-  artifactId: 'Backend',
-  stackName: 'Backend',
-  displayName: 'Backend',
-  region: 'eu-west-1',
-  templateFile: '/dev/null',
-  assemblyDir: '/dev/null',
-  tags: {},
-  constructPaths: new Map(),
-};
+const ARTIFACT = BACKEND_ARTIFACT;
 const values = stackEnvironment(ARTIFACT, { Resources: { Items: { Type: 'AWS::DynamoDB::Table' }, Lb: { Type: 'AWS::ElasticLoadBalancingV2::LoadBalancer' } } });
 
 function context(): IntegrationReadContext & { warnings: string[] } {

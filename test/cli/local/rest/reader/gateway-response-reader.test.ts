@@ -4,18 +4,9 @@
  */
 import { readGatewayResponse } from '../../../../../src/cli/local/rest/reader/gateway-response-reader';
 import { stackEnvironment } from '../../../../../src/cli/local/template/stack-environment';
-import type { StackArtifact } from '../../../../../src/cli/local/template/stack-template';
+import { BACKEND_ARTIFACT } from '../../template/stack-artifact';
 
-const ARTIFACT: StackArtifact = {
-  artifactId: 'Backend',
-  stackName: 'Backend',
-  displayName: 'Backend',
-  region: 'eu-west-1',
-  templateFile: '/dev/null',
-  assemblyDir: '/dev/null',
-  tags: {},
-  constructPaths: new Map(),
-};
+const ARTIFACT = BACKEND_ARTIFACT;
 const values = stackEnvironment(ARTIFACT, { Resources: { Docs: { Type: 'AWS::S3::Bucket' } } });
 
 test('templates and header values built with Fn::Join are read; a stand-in and an expression that cannot be evaluated are warned of', () => {
