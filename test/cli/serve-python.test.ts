@@ -111,6 +111,13 @@ describe('Lambda proxy integration', () => {
     expect(body.greeting).toBe('vendored hello');
   });
 
+  test('boto3 imports from what this machine\'s Python has (no .venv in the app folder)', async () => {
+    const response = await get('/py?mode=boto3');
+    expect(response.status).toBe(200);
+    const expected = execFileSync('python3', ['-c', 'import boto3; print(boto3.__file__)'], { encoding: 'utf8' }).trim();
+    expect(JSON.parse(response.body).file).toBe(expected);
+  });
+
   test('inline code runs as index.py (python3.12)', async () => {
     const response = await get('/inline');
     expect(response.status).toBe(200);

@@ -37,10 +37,18 @@ export function startupNotices(functions: readonly FunctionSpec[], app: Required
     const pythonPath = [PYTHON_RUNTIME_DIR, ...venv].join(path.delimiter);
     const missing = python === undefined ? [] : missingPackages(python.command, pythonPath, directory, imports);
     if (missing.length > 0) {
-      const where = venv.length > 0 ? venv[0] : `${app.appFolder}/.venv (none) nor ${python!.command}`;
-      warnings.push(`${functionLabel(fn)}: imports ${missing.join(' ')}, which the Lambda runtime provides but ${where} does not hold; its requests fail at init (502, Runtime.ImportModuleError) until you run in ${app.appFolder}: ${venv.length > 0 ? '.venv/bin/pip' : `${python!.command} -m pip`} install ${missing.join(' ')}`);
+      warnings.push(`${functionLabel(fn)}: ${missingPackagesWarning(missing, python!.name, venv[0], app.appFolder)}`);
       addNote(notes, fn.key, `missing ${missing.join(', ')}`);
     }
   }
   return { warnings, notes };
+}
+
+/** What to say about packages the Lambda runtime provides that do not import here, and the command that installs them. */
+function missingPackagesWarning(missing: readonly string[], python: string, venv: string | undefined, appFolder: string): string {
+  const packages = missing.join(' ');
+  const consequence = 'its requests fail at init (502, Runtime.ImportModuleError) until you run';
+  return venv !== undefined
+    ? `imports ${packages}, which the Lambda runtime provides but neither ${venv} nor ${python} has; ${consequence} in ${appFolder}: .venv/bin/pip install ${packages}`
+    : `imports ${packages}, which the Lambda runtime provides but ${python} does not have (and ${appFolder} has no .venv); ${consequence}: ${python} -m pip install ${packages}`;
 }
