@@ -36,6 +36,8 @@ function buildApp(stack: Stack): void {
   });
   const api = new apigw.RestApi(stack, 'Api', { deployOptions: { stageName: 'test' } });
   api.root.addResource('py').addMethod('GET', new apigw.LambdaIntegration(proxyFn));
+  const concurrentFn = new lambda.Function(stack, 'Concurrent', { runtime: lambda.Runtime.PYTHON_3_11, handler: 'app.proxy', code: appCode, timeout: Duration.seconds(5) });
+  api.root.addResource('concurrent').addMethod('GET', new apigw.LambdaIntegration(concurrentFn));
   api.root.addResource('inline').addMethod('GET', new apigw.LambdaIntegration(inlineFn));
   api.root.addResource('broken').addMethod('GET', new apigw.LambdaIntegration(brokenFn));
   api.root.addResource('missing').addMethod('GET', new apigw.LambdaIntegration(missingFn));
@@ -50,6 +52,10 @@ function buildApp(stack: Stack): void {
   }), { methodResponses: [{ statusCode: '200' }, { statusCode: '400' }] });
   const authorizer = new apigw.TokenAuthorizer(stack, 'Authorizer', { handler: authFn, resultsCacheTtl: Duration.seconds(0) });
   api.root.addResource('secure').addMethod('GET', new apigw.LambdaIntegration(proxyFn), { authorizer });
+  const requestAuthorizer = new apigw.RequestAuthorizer(stack, 'RequestAuthorizer', {
+    handler: authFn, identitySources: [apigw.IdentitySource.header('x-token')], resultsCacheTtl: Duration.seconds(0),
+  });
+  api.root.addResource('by-request').addMethod('GET', new apigw.LambdaIntegration(proxyFn), { authorizer: requestAuthorizer });
 }
 
 let assembly: string;
@@ -237,6 +243,28 @@ describe('TOKEN authorizer', () => {
     const response = await get('/secure', ['Authorization: boom']);
     expect(response.status).toBe(401);
   });
+});
+
+describe('REQUEST authorizer', () => {
+  test('Allow and Deny by a header', async () => {
+    expect((await get('/by-request', ['x-token: allow'])).status).toBe(200);
+    expect((await get('/by-request', ['x-token: deny'])).status).toBe(403);
+  });
+});
+
+describe('concurrency', () => {
+  // (A function whose invocations were all quick lets requests wait inside its warm environments:
+  // the pool's rule, the same for every family.)
+  test('a slow request does not hold a quick one to the same function: each gets an environment of its own', async () => {
+    const started = Date.now();
+    const slow = get('/concurrent?mode=sleep&s=1.5');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const quick = await get('/concurrent');
+    const quickMs = Date.now() - started;
+    expect(quick.status).toBe(200);
+    expect((await slow).body).toBe('slept');
+    expect(quickMs).toBeLessThan(1200);
+  }, 20_000);
 });
 
 describe('start-up notices', () => {

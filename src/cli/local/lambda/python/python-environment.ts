@@ -29,6 +29,8 @@ export interface PythonEnvironmentOptions {
   readonly environment: Readonly<Record<string, string>>;
   readonly config: PythonConfig;
   readonly events: EnvironmentEvents;
+  /** The process ended (whatever the reason). */
+  readonly onEnd?: () => void;
 }
 
 /** What Python prints when memory ran out where the bootstrap could not catch it. */
@@ -144,6 +146,7 @@ export class PythonEnvironment implements RuntimeEnvironment {
     }
     this.exitReason = reason;
     this.killGroup();
+    this.options.onEnd?.();
     this.reportExit();
   }
 

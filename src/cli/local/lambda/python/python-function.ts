@@ -29,6 +29,7 @@ export class PythonFunction implements RunningFunction {
         handler: fn.handler, timeoutMs: fn.timeoutSeconds * 1000, memoryMb: fn.memoryMb, maxResponseBytes: MAX_RESPONSE_PAYLOAD_BYTES, context,
       },
       events: this.events,
+      onEnd: () => this.environments.delete(env),
     });
     this.environments.add(env);
     return {
