@@ -34,7 +34,11 @@ function buildApp(stack: Stack): void {
   const syntaxFn = new lambda.Function(stack, 'Syntax', {
     runtime: lambda.Runtime.PYTHON_3_11, handler: 'index.handler', code: lambda.Code.fromInline('def handler(event, context)\n    return 1\n'),
   });
+  const exitsFn = new lambda.Function(stack, 'Exits', {
+    runtime: lambda.Runtime.PYTHON_3_11, handler: 'index.handler', code: lambda.Code.fromInline('import sys\nsys.exit(3)\n'),
+  });
   const api = new apigw.RestApi(stack, 'Api', { deployOptions: { stageName: 'test' } });
+  api.root.addResource('exits').addMethod('GET', new apigw.LambdaIntegration(exitsFn));
   api.root.addResource('py').addMethod('GET', new apigw.LambdaIntegration(proxyFn));
   const concurrentFn = new lambda.Function(stack, 'Concurrent', { runtime: lambda.Runtime.PYTHON_3_11, handler: 'app.proxy', code: appCode, timeout: Duration.seconds(5) });
   api.root.addResource('concurrent').addMethod('GET', new apigw.LambdaIntegration(concurrentFn));
@@ -172,6 +176,16 @@ describe('Lambda proxy integration', () => {
     expect(linesOf(response.headers['x-amzn-requestid'])).toContain(`${response.headers['x-amzn-requestid']} ERROR init failed: ${error}`);
   });
 
+  test('a module that exits while it loads: 502 with the exit status (Runtime.ExitError), each time', async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await get('/exits');
+      expect([response.status, response.body]).toEqual([502, INTERNAL]);
+      await settle();
+      expect(linesOf(response.headers['x-amzn-requestid'])).toContain(
+        `${response.headers['x-amzn-requestid']} ERROR Runtime exited with error: exit status 3; the execution environment is replaced`);
+    }
+  });
+
   test('a function past its timeout: the environment is stopped, the next request is answered', async () => {
     const response = await get('/py?mode=sleep&s=5');
     expect([response.status, response.body]).toEqual([502, INTERNAL]);
@@ -265,6 +279,31 @@ describe('concurrency', () => {
     expect((await slow).body).toBe('slept');
     expect(quickMs).toBeLessThan(1200);
   }, 20_000);
+});
+
+describe('load', () => {
+  test('200 concurrent requests to a Python function are all answered', async () => {
+    const responses = await Promise.all(Array.from({ length: 200 }, () => fetch(`${base}/py`).then(async (r) => [r.status, await r.text()])));
+    expect(responses.filter(([status]) => status !== 200)).toEqual([]);
+  }, 60_000);
+});
+
+describe('reload', () => {
+  test('new inline code is served after a reload; the old environments end', async () => {
+    const before = await get('/inline');
+    expect(before.body).toMatch(/^inline /);
+    const next = synth((stack) => {
+      const fn = new lambda.Function(stack, 'Inline', {
+        runtime: lambda.Runtime.PYTHON_3_12,
+        handler: 'index.handler',
+        code: lambda.Code.fromInline('def handler(event, context):\n    return {"statusCode": 200, "body": "reloaded"}\n'),
+      });
+      const api = new apigw.RestApi(stack, 'Api', { deployOptions: { stageName: 'test' } });
+      api.root.addResource('inline').addMethod('GET', new apigw.LambdaIntegration(fn));
+    }, { stackName: 'PythonApp' });
+    await running.server.reload(readLocalApp(next));
+    expect((await get('/inline')).body).toBe('reloaded');
+  }, 30_000);
 });
 
 describe('start-up notices', () => {
