@@ -144,16 +144,18 @@ class Fault(Exception):
 
 def limit_memory(memory_mb):
     """
-    MemorySize bounds what this process allocates on top of what the interpreter itself took
-    (RLIMIT_DATA: heap and private mappings; shared libraries do not count), so an allocation past
-    it raises MemoryError instead of growing the machine's memory.
+    A backstop against one huge allocation (RLIMIT_DATA: heap and private mappings, shared
+    libraries not counted): past it an allocation raises MemoryError at once. It is well above
+    MemorySize because it also counts thread stacks, which are reserved, not used (8 MB each).
+    The bound itself is the process's resident memory, as Lambda counts it: checked here after each
+    invocation (its peak) and by the server while one runs.
     """
     try:
         with open("/proc/self/status") as status:
             baseline_kb = next(int(line.split()[1]) for line in status if line.startswith("VmData:"))
     except (OSError, StopIteration, ValueError):
         baseline_kb = 16 * 1024
-    limit = baseline_kb * 1024 + memory_mb * 1024 * 1024
+    limit = baseline_kb * 1024 + (2 * memory_mb + BACKSTOP_EXTRA_MB) * 1024 * 1024
     for name in ("RLIMIT_DATA", "RLIMIT_AS"):
         if hasattr(resource, name):
             try:
@@ -161,6 +163,15 @@ def limit_memory(memory_mb):
                 return
             except (ValueError, OSError):
                 continue
+
+
+# Room above twice MemorySize for the backstop (about 64 threads' stacks).
+BACKSTOP_EXTRA_MB = 512
+
+
+def peak_resident_mb():
+    """The process's peak resident memory (ru_maxrss is in KB on Linux)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def out_of_memory():
@@ -279,6 +290,9 @@ def invoke(handler, config, request_id, event):
     except Exception as e:
         error = error_report(e)
         log_error(error)
+    if peak_resident_mb() > config["memoryMb"]:
+        # Lambda would have ended the environment while the invocation ran.
+        out_of_memory()
     sys.stdout.flush()
     sys.stderr.flush()
     ms = (time.perf_counter() - started) * 1000
@@ -309,6 +323,8 @@ def main():
     capture_output()
     limit_memory(config["memoryMb"])
     handler = init(config)
+    if peak_resident_mb() > config["memoryMb"]:
+        out_of_memory()
     CHANNEL.send(["ready"])
     while True:
         command = CHANNEL.receive()

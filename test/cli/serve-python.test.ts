@@ -194,7 +194,7 @@ describe('Lambda proxy integration', () => {
     expect((await get('/py')).status).toBe(200);
   }, 20_000);
 
-  test.each([['one 300 MB bytearray', 'bytes'], ['a gradual leak', 'leak'], ['a 300 MB string', 'string']])(
+  test.each([['one 300 MB bytearray', 'bytes'], ['a gradual leak', 'leak'], ['a 300 MB string', 'string'], ['200 MB freed before returning', 'transient']])(
     '%s past MemorySize: 502, Runtime.OutOfMemory, the next request is answered', async (_, kind) => {
       const response = await get(`/py?mode=memory&kind=${kind}`);
       expect([response.status, response.body]).toEqual([502, INTERNAL]);
@@ -202,6 +202,10 @@ describe('Lambda proxy integration', () => {
       expect(linesOf(response.headers['x-amzn-requestid']).join('\n')).toContain('Runtime.OutOfMemory: the function used more than its MemorySize of 128 MB');
       expect((await get('/py')).status).toBe(200);
     }, 20_000);
+
+  test('40 threads fit in a MemorySize of 128 (their stacks are reserved, not used)', async () => {
+    expect((await get('/py?mode=threads')).body).toBe('40');
+  });
 
   test('32 MB under a MemorySize of 128 is fine', async () => {
     expect((await get('/py?mode=small')).body).toBe(String(32 * 1024 * 1024));

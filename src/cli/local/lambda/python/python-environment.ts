@@ -5,6 +5,7 @@
  * stdout and stderr directly reaches the terminal untagged.
  */
 import { ChildProcess, spawn } from 'child_process';
+import * as fs from 'fs';
 import { Readable, Writable } from 'stream';
 import { BOOTSTRAP_FILE } from './bootstrap-file';
 import { encodeFrame, FrameReader, PythonEvent } from './frames';
@@ -33,6 +34,13 @@ export interface PythonEnvironmentOptions {
   readonly onEnd?: () => void;
 }
 
+/**
+ * While an invocation runs, the process's resident memory is read this often; past `MemorySize`
+ * the environment is ended as Lambda ends it (bootstrap.py checks the peak after each invocation,
+ * which catches what falls between two reads).
+ */
+const MEMORY_POLL_MS = 100;
+
 /** What Python prints when memory ran out where the bootstrap could not catch it. */
 const FATAL_MEMORY = /MemoryError|Cannot allocate memory/;
 
@@ -46,6 +54,9 @@ export class PythonEnvironment implements RuntimeEnvironment {
   private stderrTail = '';
   private eventsClosed = false;
   private exitReason: string | undefined;
+  /** Invocations sent and not answered. */
+  private inflight = 0;
+  private memoryPoll: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: PythonEnvironmentOptions) {
     // -B: no __pycache__ in the code folder (Lambda's task root is read-only; a new file there
@@ -72,11 +83,34 @@ export class PythonEnvironment implements RuntimeEnvironment {
   }
 
   invoke(event: unknown, context: InvokeContext): void {
+    this.inflight++;
+    this.memoryPoll ??= setInterval(() => this.checkMemory(), MEMORY_POLL_MS);
     this.commands.write(encodeFrame(['invoke', context.awsRequestId, finishedEvent(event)]));
+  }
+
+  /** Ends the environment when its resident memory is past `MemorySize` (Linux: read from /proc). */
+  private checkMemory(): void {
+    const pid = this.child.pid;
+    if (pid === undefined || process.platform !== 'linux') {
+      return;
+    }
+    fs.readFile(`/proc/${pid}/status`, 'utf8', (error, status) => {
+      const kb = error ? undefined : Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+      if (kb !== undefined && kb / 1024 > this.options.config.memoryMb && this.exitReason === undefined) {
+        this.outOfMemory = true;
+        this.killGroup();
+      }
+    });
+  }
+
+  private stopMemoryPoll(): void {
+    clearInterval(this.memoryPoll);
+    this.memoryPoll = undefined;
   }
 
   stop(): void {
     this.settled = true;
+    this.stopMemoryPoll();
     this.killGroup();
   }
 
@@ -132,6 +166,9 @@ export class PythonEnvironment implements RuntimeEnvironment {
       case 'log':
         return events.log(id, event[1], event[2], event[3]);
       case 'result':
+        if (--this.inflight === 0) {
+          this.stopMemoryPoll();
+        }
         return events.result(id, event[1], event[2] ?? undefined, event[3] ?? undefined, event[4]);
       case 'out-of-memory':
         this.outOfMemory = true;
@@ -145,6 +182,7 @@ export class PythonEnvironment implements RuntimeEnvironment {
       return;
     }
     this.exitReason = reason;
+    this.stopMemoryPoll();
     this.killGroup();
     this.options.onEnd?.();
     this.reportExit();
