@@ -212,7 +212,17 @@ describe('Lambda proxy integration', () => {
     expect((await get('/py?mode=small')).body).toBe(String(32 * 1024 * 1024));
   });
 
-  test('a process the handler started ends with its environment', async () => {
+  test('a timeout ends the environment with the processes it started', async () => {
+    const response = await get('/py?mode=spawn-then-hang');
+    expect(response.status).toBe(502);
+    await settle();
+    const line = linesOf(response.headers['x-amzn-requestid']).find((l) => / INFO child \d+$/.test(l));
+    const pid = Number(/child (\d+)$/.exec(line ?? '')?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    expect(alive(pid)).toBe(false);
+  }, 20_000);
+
+  test('a process the handler started ends with its environment when serve closes', async () => {
     const response = await get('/py?mode=spawn');
     const pid = Number(response.body);
     expect(pid).toBeGreaterThan(0);
