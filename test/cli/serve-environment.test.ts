@@ -73,12 +73,12 @@ beforeAll(() => {
       code: lambda.Code.fromAsset(path.join(FIXTURES, 'sdk-missing')),
     });
     api.root.addResource('missing').addMethod('GET', new apigw.LambdaIntegration(missing));
-    const python = new lambda.Function(stack, 'PyFn', {
-      runtime: lambda.Runtime.PYTHON_3_12,
+    const ruby = new lambda.Function(stack, 'RubyFn', {
+      runtime: lambda.Runtime.RUBY_3_3,
       handler: 'index.handler',
-      code: lambda.Code.fromInline('def handler(event, context):\n    return {"statusCode": 200}\n'),
+      code: lambda.Code.fromAsset(path.join(FIXTURES, 'ruby')),
     });
-    api.root.addResource('py').addMethod('GET', new apigw.LambdaIntegration(python));
+    api.root.addResource('rb').addMethod('GET', new apigw.LambdaIntegration(ruby));
   }, { stackName: 'EnvStack', env: { account: '111111111111', region: 'eu-west-3' } });
 });
 
@@ -192,8 +192,8 @@ describe('serve: the function environment', () => {
     expect(env.AWS_ACCESS_KEY_ID).toBe('AKIDLOCALTEST');
   });
 
-  test('a non-Node runtime is listed as not runnable with the reason', () => {
-    expect(cli.stdout()).toMatch(/GET\s+http:\/\/127\.0\.0\.1:\d+\/dev\/py\s+-> EnvStack\/PyFn \(not runnable: runtime python3\.12 is not run locally \(only nodejs runtimes are\)\)  \[NONE\]\n/);
+  test('a runtime no family runs is listed as not runnable with the reason', () => {
+    expect(cli.stdout()).toMatch(/GET\s+http:\/\/127\.0\.0\.1:\d+\/dev\/rb\s+-> EnvStack\/RubyFn \(not runnable: runtime ruby3\.3 is not run locally \(only nodejs, python runtimes are\)\)  \[NONE\]\n/);
   });
 });
 

@@ -11,7 +11,7 @@ import * as path from 'path';
 import { App, Duration, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { synth } from './local/support';
+import { FIXTURES, synth } from './local/support';
 import { LocalApp } from '../../src/cli/local/model/local-app';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { LocalApiServer, ReloadSummary } from '../../src/cli/local/server/server';
@@ -57,7 +57,7 @@ function apiV2(stack: Stack, counterDir: string): void {
   get(api, 'slow', fn(stack, 'Slow', answering('slow v2', 1000)));
   get(api, 'counter', fn(stack, 'Counter', lambda.Code.fromAsset(counterDir)));
   get(api, 'new', fn(stack, 'New', answering('new')));
-  get(api, 'broken', fn(stack, 'Broken', lambda.Code.fromInline('def handler(event, context):\n  return {}\n'), { runtime: lambda.Runtime.PYTHON_3_12 }));
+  get(api, 'broken', fn(stack, 'Broken', lambda.Code.fromAsset(path.join(FIXTURES, 'ruby')), { runtime: lambda.Runtime.RUBY_3_3 }));
 }
 
 function secondApi(stack: Stack): void {

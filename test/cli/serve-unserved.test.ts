@@ -3,13 +3,14 @@
  * real CLI processes: `serve`'s listing and its refusal of an app with nothing to serve, the
  * console's API list, and `test-invoke`'s list (its `--help` and its refusals).
  */
+import * as path from 'path';
 import { Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { runCli } from '../support/cli';
-import { inlineFunction, startCli, synth } from './local/support';
+import { FIXTURES, inlineFunction, startCli, synth } from './local/support';
 
 let mixed: string;
 let httpOnly: string;
@@ -23,8 +24,8 @@ beforeAll(() => {
   mixed = synth((stack) => {
     const rest = new apigw.RestApi(stack, 'Rest', { restApiName: 'Items', deployOptions: { stageName: 'dev' } });
     rest.root.addMethod('GET', new apigw.LambdaIntegration(inlineFunction(stack, 'Node', 'exports.handler = async () => ({ statusCode: 200, body: "ok" })')));
-    const python = new lambda.Function(stack, 'Python', { runtime: lambda.Runtime.PYTHON_3_12, handler: 'index.handler', code: lambda.Code.fromInline('def handler(e, c):\n  return {}') });
-    rest.root.addResource('py').addMethod('GET', new apigw.LambdaIntegration(python));
+    const ruby = new lambda.Function(stack, 'Ruby', { runtime: lambda.Runtime.RUBY_3_3, handler: 'index.handler', code: lambda.Code.fromAsset(path.join(FIXTURES, 'ruby')) });
+    rest.root.addResource('rb').addMethod('GET', new apigw.LambdaIntegration(ruby));
     httpApi(stack);
     inlineFunction(stack, 'Linked', 'exports.handler = async () => "url"').addFunctionUrl();
   }, { stackName: 'Mixed' });
@@ -37,7 +38,7 @@ test('serve lists what it does not serve, each with its kind and why, after the 
     const out = await serve.waitFor('Press Ctrl+C');
     const lines = out.split('\n');
     const start = lines.indexOf('Not served (4):');
-    expect(start).toBeGreaterThan(lines.findIndex((l) => l.includes('/dev/py')));
+    expect(start).toBeGreaterThan(lines.findIndex((l) => l.includes('/dev/rb')));
     expect(lines.slice(start + 1, start + 5).sort()).toEqual([
       '  HTTP API      Mixed/Http: HTTP APIs (API Gateway v2) are not served locally yet',
       '  function      Mixed/HttpHello: invoked by HTTP API Mixed/Http, which the local API does not serve yet',
@@ -47,8 +48,8 @@ test('serve lists what it does not serve, each with its kind and why, after the 
     const origin = /http:\/\/127\.0\.0\.1:(\d+)\/dev\//.exec(out)![0].replace('/dev/', '');
     const answer = await (await fetch(`${origin}/@console/api/apis`)).json() as any;
     expect(answer.unserved.map((p: any) => p.kind).sort()).toEqual(['HTTP API', 'function', 'function', 'function URL']);
-    const methods = answer.apis[0].root.children.find((c: any) => c.path === '/py').methods;
-    expect(methods[0].notRunnable).toMatch(/python3\.12/);
+    const methods = answer.apis[0].root.children.find((c: any) => c.path === '/rb').methods;
+    expect(methods[0].notRunnable).toMatch(/ruby3\.3/);
     expect(answer.apis[0].root.methods[0].notRunnable).toBeUndefined();
   } finally {
     serve.child.kill('SIGTERM');

@@ -41,10 +41,11 @@ function buildApi(stack: Stack): void {
     handler: 'broken.handler',
     code: lambda.Code.fromAsset(path.join(FIXTURES, 'esm')),
   });
-  const python = new lambda.Function(stack, 'Python', {
-    runtime: lambda.Runtime.PYTHON_3_12,
+  // A runtime no family runs here.
+  const ruby = new lambda.Function(stack, 'Ruby', {
+    runtime: lambda.Runtime.RUBY_3_3,
     handler: 'index.handler',
-    code: lambda.Code.fromInline('def handler(e, c):\n  return {"statusCode": 200}'),
+    code: lambda.Code.fromAsset(path.join(FIXTURES, 'ruby')),
   });
   const api = new apigw.RestApi(stack, 'Api', {
     restApiName: 'LocalTestApi',
@@ -74,7 +75,7 @@ function buildApi(stack: Stack): void {
   api.root.addResource('gateway-timeout').addMethod('GET', to(behaviours, { timeout: Duration.seconds(1) }));
   api.root.addResource('esm').addMethod('GET', to(esm));
   api.root.addResource('broken').addMethod('GET', to(broken));
-  api.root.addResource('python').addMethod('GET', to(python));
+  api.root.addResource('ruby').addMethod('GET', to(ruby));
   api.root.addResource('keyed').addMethod('GET', to(inline), { apiKeyRequired: true });
   api.root.addResource('mock').addMethod('GET', new apigw.MockIntegration({
     requestTemplates: { 'application/json': '{"statusCode": 200}' },
@@ -110,7 +111,7 @@ describe('start-up', () => {
     expect(table).toMatch(new RegExp(`GET +${base.replace(/[.]/g, '\\.')}/items +-> LocalTest/Behaviours  \\[NONE\\]\\n`));
     expect(table).toContain('-> LocalTest/Inline');
     expect(table).toMatch(/OPTIONS +\S+\/items +-> MOCK/);
-    expect(table).toMatch(/GET +\S+\/python +-> LocalTest\/Python \(not runnable: runtime python3\.12 is not run locally \(only nodejs runtimes are\)\)/);
+    expect(table).toMatch(/GET +\S+\/ruby +-> LocalTest\/Ruby \(not runnable: runtime ruby3\.3 is not run locally \(only nodejs, python runtimes are\)\)/);
   });
 });
 
@@ -362,7 +363,7 @@ describe('failures', () => {
   });
 
   test('a runtime that does not run locally: 502', async () => {
-    const response = await get('/python');
+    const response = await get('/ruby');
     expect([response.status, response.text]).toEqual([502, '{"message":"Internal server error"}']);
   });
 

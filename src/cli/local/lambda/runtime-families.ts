@@ -4,15 +4,18 @@
  * reader marks its code unsupported with {@link unsupportedRuntimeReason}).
  */
 import { nodeFamily } from './node/node-family';
+import { pythonFamily } from './python/python-family';
 import type { RuntimeFamily } from './runtime-family';
 
 export const RUNTIME_FAMILIES: readonly RuntimeFamily[] = [
   nodeFamily,
+  pythonFamily,
 ];
 
-/** The family that runs `runtime`, undefined when none does. */
+/** The family that runs `runtime` on this machine, undefined when none does. */
 export function runtimeFamilyFor(runtime: string, families: readonly RuntimeFamily[] = RUNTIME_FAMILIES): RuntimeFamily | undefined {
-  return families.find((family) => family.supports(runtime));
+  const family = families.find((f) => f.supports(runtime));
+  return family?.unavailable?.(runtime) === undefined ? family : undefined;
 }
 
 /**
@@ -22,6 +25,10 @@ export function runtimeFamilyFor(runtime: string, families: readonly RuntimeFami
 export function unsupportedRuntimeReason(runtime: unknown, families: readonly RuntimeFamily[] = RUNTIME_FAMILIES): string | undefined {
   if (typeof runtime === 'string' && runtimeFamilyFor(runtime, families) !== undefined) {
     return undefined;
+  }
+  const unavailable = typeof runtime === 'string' ? families.find((f) => f.supports(runtime))?.unavailable?.(runtime) : undefined;
+  if (unavailable !== undefined) {
+    return unavailable;
   }
   return `runtime ${runtime ?? '(container image)'} is not run locally (only ${families.map((f) => f.runtimePrefix).join(', ')} runtimes are)`;
 }

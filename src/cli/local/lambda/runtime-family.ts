@@ -113,6 +113,11 @@ export interface RuntimeFamily {
   readonly inlineCodeFile: string;
   /** Whether this family runs a Lambda `Runtime` (`nodejs22.x`). */
   supports(runtime: string): boolean;
+  /**
+   * Why a runtime it supports cannot run on this machine (no interpreter), or undefined when it can.
+   * @default - always available
+   */
+  unavailable?(runtime: string): string | undefined;
   /** Start-up warnings and listing notes for the family's runnable functions. */
   notices(functions: readonly FunctionSpec[], app: Required<AppContext>): RuntimeNotices;
   /** The environment variables the family adds for its functions. */
