@@ -53,37 +53,11 @@ interface Environment {
   readonly id: number;
   readonly runtime: RuntimeEnvironment;
   state: 'starting' | 'ready';
-  /** When the running invocation was sent (for telling a slow function before any result). */
-  headStarted: number;
-  /** Invocations sent, in order: the first is running, the others wait inside the environment. */
-  readonly inflight: Pending[];
+  /** The invocation it runs (an environment runs one at a time). */
+  running: Pending | undefined;
   timer?: NodeJS.Timeout;
   lastUsed: number;
 }
-
-/**
- * A function whose invocations take less than this (on average, locally) is "fast": its requests
- * may wait inside a warm environment for the one before them instead of each starting an
- * environment, since starting one costs more than waiting. Each environment still runs one
- * invocation at a time.
- */
-const FAST_FUNCTION_MS = 20;
-
-/**
- * Environments a fast function grows to before requests wait inside them: one per core the
- * server leaves free (the server itself keeps one busy); more only make them take turns.
- */
-const FAST_ENVIRONMENTS = Math.max(1, (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length) - 1);
-
-/**
- * How long, by the function's average, an invocation of a fast function may wait inside an
- * environment for those before it: the deeper the pipeline, the fewer round trips to the
- * environments per request (a function of 0.05 ms takes 64 at a time, one of 10 ms 2).
- */
-const PIPELINE_WAIT_MS = 20;
-
-/** Most invocations waiting inside one environment of a fast function. */
-const MAX_PIPELINE_DEPTH = 64;
 
 /** One function's environments; its family reports what they do through {@link EnvironmentEvents}. */
 export class FunctionPool implements EnvironmentEvents {
@@ -100,10 +74,8 @@ export class FunctionPool implements EnvironmentEvents {
   private starting = 0;
   private readonly queue: Pending[] = [];
   private nextId = 1;
-  /** Moving average of invocation durations, in ms (undefined until one finished). */
-  private averageMs: number | undefined;
-  /** A second look at a function whose speed is not known yet. */
-  private recheck: NodeJS.Timeout | undefined;
+  /** Most environments starting at once (the family's, as cheap as its environments are). */
+  private readonly startsAtOnce: number;
   private readonly retireTimer: NodeJS.Timeout;
   private closed = false;
   /** Set by {@link drain}: called once no invocation is queued or running. */
@@ -120,6 +92,7 @@ export class FunctionPool implements EnvironmentEvents {
     this.directory = taskRootOf(fn, family, scratch);
     this.concurrency = new FunctionConcurrency(account, reservedOf(fn));
     this.running = this.unsupported === undefined ? this.startRunning(family!) : undefined;
+    this.startsAtOnce = family?.startsAtOnce ?? DEFAULT_STARTING_AT_ONCE;
     const retireMs = options.idleRetireMs ?? DEFAULT_IDLE_RETIRE_MS;
     this.retireTimer = setInterval(() => this.retireIdle(retireMs), Math.max(50, Math.min(retireMs / 2, 10_000)));
     this.retireTimer.unref();
@@ -196,11 +169,13 @@ export class FunctionPool implements EnvironmentEvents {
     this.closed = true;
     this.drained?.();
     clearInterval(this.retireTimer);
-    clearTimeout(this.recheck);
     const pending = [...this.queue.splice(0)];
     for (const env of this.environments.values()) {
       clearTimeout(env.timer);
-      pending.push(...env.inflight.splice(0));
+      if (env.running !== undefined) {
+        pending.push(env.running);
+        env.running = undefined;
+      }
     }
     for (const p of pending) {
       p.resolve({ kind: 'crash', errorMessage: 'server is shutting down' });
@@ -210,9 +185,8 @@ export class FunctionPool implements EnvironmentEvents {
   }
 
   /**
-   * Hands queued invocations to idle environments and starts more while some wait. A fast
-   * function without reserved concurrency instead lets requests wait inside its few warm
-   * environments (see {@link FAST_FUNCTION_MS}).
+   * Hands queued invocations to idle environments and starts one for each invocation that finds
+   * none (Lambda's rule: an environment per concurrent invocation), up to the concurrency.
    */
   private dispatch(): void {
     if (this.closed) {
@@ -222,23 +196,13 @@ export class FunctionPool implements EnvironmentEvents {
       this.drained();
       return;
     }
-    const speed = this.speed();
-    if (speed === 'fast') {
-      this.pipeline();
-    }
     while (this.queue.length > 0 && this.idle.length > 0) {
       this.run(this.idle.pop()!, this.queue.shift()!);
     }
-    const most = Math.min(this.options.maxWorkersPerFunction ?? Infinity, speed === 'slow' ? Infinity : FAST_ENVIRONMENTS);
-    while (this.queue.length > this.starting && this.starting < DEFAULT_STARTING_AT_ONCE
+    const most = this.options.maxWorkersPerFunction ?? Infinity;
+    while (this.queue.length > this.starting && this.starting < this.startsAtOnce
       && this.environments.size < most && this.concurrency.tryAcquire()) {
       this.startEnvironment();
-    }
-    if (speed === 'unknown' && this.queue.length > 0 && this.recheck === undefined) {
-      this.recheck = setTimeout(() => {
-        this.recheck = undefined;
-        this.dispatch();
-      }, FAST_FUNCTION_MS);
     }
   }
 
@@ -248,79 +212,25 @@ export class FunctionPool implements EnvironmentEvents {
       return true;
     }
     for (const env of this.environments.values()) {
-      if (env.inflight.length > 0) {
+      if (env.running !== undefined) {
         return true;
       }
     }
     return false;
   }
 
-  /**
-   * Fast or slow (see {@link FAST_FUNCTION_MS}); a function with reserved concurrency is always
-   * treated as slow (one request per environment, throttled past its limit). Before any
-   * invocation finished, one running for longer than the threshold makes the function slow;
-   * until then it is unknown: requests wait in the queue, none inside an environment.
-   */
-  private speed(): 'fast' | 'slow' | 'unknown' {
-    if (this.concurrency.reserved !== undefined) {
-      return 'slow';
-    }
-    if (this.averageMs !== undefined) {
-      return this.averageMs < FAST_FUNCTION_MS ? 'fast' : 'slow';
-    }
-    const now = Date.now();
-    for (const env of this.environments.values()) {
-      if (env.inflight.length > 0 && now - env.headStarted >= FAST_FUNCTION_MS) {
-        return 'slow';
-      }
-    }
-    return 'unknown';
-  }
-
-  /**
-   * Queues invocations inside ready environments, filling the oldest first up to a depth of
-   * {@link PIPELINE_WAIT_MS} of work: fewer, larger batches cost less than spreading a fast
-   * function thin.
-   */
-  private pipeline(): void {
-    const depth = Math.max(2, Math.min(MAX_PIPELINE_DEPTH, Math.floor(PIPELINE_WAIT_MS / Math.max(this.averageMs ?? FAST_FUNCTION_MS, 0.01))));
-    for (const env of this.environments.values()) {
-      if (this.queue.length === 0) {
-        return;
-      }
-      if (env.state !== 'ready') {
-        continue;
-      }
-      const wasIdle = env.inflight.length === 0;
-      while (this.queue.length > 0 && env.inflight.length < depth) {
-        this.run(env, this.queue.shift()!);
-      }
-      if (wasIdle && env.inflight.length > 0) {
-        this.idle.splice(this.idle.indexOf(env), 1);
-      }
-    }
-  }
-
   private startEnvironment(): void {
     const id = this.nextId++;
     this.starting++;
-    const env: Environment = { id, runtime: this.running!.startEnvironment(id), state: 'starting', inflight: [], headStarted: 0, lastUsed: Date.now() };
+    const env: Environment = { id, runtime: this.running!.startEnvironment(id), state: 'starting', running: undefined, lastUsed: Date.now() };
     this.environments.set(id, env);
   }
 
+  /** Sends an invocation to an environment, with the function's timeout. */
   private run(env: Environment, pending: Pending): void {
-    env.inflight.push(pending);
-    if (env.inflight.length === 1) {
-      this.startClock(env);
-    }
-    env.runtime.invoke(pending.event, { awsRequestId: pending.id });
-  }
-
-  /** The function timeout of the running invocation (the head of the environment's list). */
-  private startClock(env: Environment): void {
-    clearTimeout(env.timer);
-    env.headStarted = Date.now();
+    env.running = pending;
     env.timer = setTimeout(() => this.onTimeout(env), this.fn.timeoutSeconds * 1000);
+    env.runtime.invoke(pending.event, { awsRequestId: pending.id });
   }
 
   private becomeIdle(env: Environment): void {
@@ -351,8 +261,7 @@ export class FunctionPool implements EnvironmentEvents {
       return;
     }
     // The invocation that waited for this environment gets the init error, as on Lambda.
-    const victim = env.state === 'starting' ? this.queue.shift() : env.inflight.shift();
-    this.queue.unshift(...env.inflight.splice(0));
+    const victim = env.state === 'starting' ? this.queue.shift() : env.running;
     this.remove(env);
     this.options.log(victim?.id ?? '-', 'ERROR', `init failed: ${error.errorType}: ${error.errorMessage}`, this.fn);
     victim?.resolve({ kind: 'error', errorType: error.errorType, errorMessage: error.errorMessage, trace: error.trace });
@@ -361,24 +270,19 @@ export class FunctionPool implements EnvironmentEvents {
 
   /** @internal (EnvironmentEvents) */
   log(id: number, requestId: string | null, level: string, text: string): void {
-    this.options.log(requestId ?? this.environments.get(id)?.inflight[0]?.id ?? '-', level, text, this.fn);
+    this.options.log(requestId ?? this.environments.get(id)?.running?.id ?? '-', level, text, this.fn);
   }
 
   /** @internal (EnvironmentEvents) */
-  result(id: number, requestId: string, payload: string | undefined, error: ErrorReport | undefined, ms: number): void {
+  result(id: number, requestId: string, payload: string | undefined, error: ErrorReport | undefined, _ms: number): void {
     const env = this.environments.get(id);
-    const running = env?.inflight[0];
+    const running = env?.running;
     if (env === undefined || running === undefined || running.id !== requestId) {
       return;
     }
-    env.inflight.shift();
+    env.running = undefined;
     clearTimeout(env.timer);
-    this.averageMs = this.averageMs === undefined ? ms : this.averageMs * 0.8 + ms * 0.2;
-    if (env.inflight.length > 0) {
-      this.startClock(env);
-    } else {
-      this.becomeIdle(env);
-    }
+    this.becomeIdle(env);
     running.resolve(error !== undefined
       ? { kind: 'error', errorType: error.errorType, errorMessage: error.errorMessage, trace: error.trace }
       : { kind: 'ok', payload });
@@ -386,8 +290,7 @@ export class FunctionPool implements EnvironmentEvents {
   }
 
   private onTimeout(env: Environment): void {
-    const running = env.inflight.shift();
-    this.queue.unshift(...env.inflight.splice(0));
+    const running = env.running;
     env.runtime.stop();
     this.remove(env);
     running?.resolve({ kind: 'timeout', seconds: this.fn.timeoutSeconds });
@@ -406,15 +309,13 @@ export class FunctionPool implements EnvironmentEvents {
   }
 
   /**
-   * An environment died: its running invocation fails as Lambda reports a runtime exit; those
-   * waiting inside it had not started and go back to the front of the queue.
+   * An environment died: its running invocation fails as Lambda reports a runtime exit.
    */
   private fail(env: Environment, reason: string, outOfMemory: boolean, ownFault: boolean): void {
     // An environment that dies of its own while starting fails the invocation that waited for it,
     // as an init crash does on Lambda (and a module that always exits cannot make the server start
     // environments forever); one taken down by another environment's crash leaves it queued.
-    const running = env.state === 'starting' ? (ownFault ? this.queue.shift() : undefined) : env.inflight.shift();
-    this.queue.unshift(...env.inflight.splice(0));
+    const running = env.state === 'starting' ? (ownFault ? this.queue.shift() : undefined) : env.running;
     this.remove(env);
     if (running === undefined) {
       return;

@@ -111,6 +111,12 @@ export interface RuntimeFamily {
   readonly runtimePrefix: string;
   /** The file an inline function's source (`Code.ZipFile`) is written to, as Lambda names it (`index.js`). */
   readonly inlineCodeFile: string;
+  /**
+   * Most environments of one function starting at once (more wait for them): as many as starting
+   * them costs little.
+   * @default 8
+   */
+  readonly startsAtOnce?: number;
   /** Whether this family runs a Lambda `Runtime` (`nodejs22.x`). */
   supports(runtime: string): boolean;
   /**

@@ -1,16 +1,19 @@
 /**
- * What one Lambda execution environment runs, in a worker thread (runtime.ts) or in the runtime
- * host's own thread (host.ts). Like the Node.js runtime it loads the handler module once ("init"),
- * then runs one invocation at a time with the finished event it was given; console output is sent
- * to the host tagged with the request id.
+ * What one Lambda execution environment runs: in the runtime host's own thread with modules of its
+ * own (host.ts, environment-scope.ts), or in a worker thread (runtime.ts, for ES module handlers).
+ * Like the Node.js runtime it loads the handler module once ("init"), then runs one invocation at
+ * a time with the finished event it was given; console output is sent to the host tagged with the
+ * request id.
  *
- * Limits applied here: the function's `MemorySize` (heap and buffers of this environment, checked
- * while an invocation runs and after it; the worker's own `resourceLimits` cover the heap) and the
- * 6 MB synchronous response payload.
+ * Limits applied here: the function's `MemorySize` (checked while an invocation runs and after
+ * it: a worker's heap and buffers, or for environments in the host's thread the host's, which
+ * they share; a worker's own `resourceLimits` cover its heap) and the 6 MB synchronous response
+ * payload.
  */
 import * as util from 'util';
 import { getHeapStatistics } from 'v8';
-import { callHandler, checkHandlerStyle, describeError, Handler, loadHandler } from './handler';
+import { EnvironmentExit, EnvironmentScope } from './environment-scope';
+import { callHandler, checkHandlerStyle, describeError, Handler, loadHandler, RequireFile } from './handler';
 import { EnvironmentConfig, RuntimeInvocation, RuntimeMessage } from './protocol';
 import { finishedEvent } from '../deferred-event';
 import { MAX_RESPONSE_PAYLOAD_BYTES } from '../limits';
@@ -25,25 +28,46 @@ const MEMORY_CHECK_MS = 20;
 /** While invocations wait (a growing buffer between awaits), memory is checked this often. */
 const MEMORY_POLL_MS = 200;
 
+/** A running environment: takes batches of invocations; `dispose` ends what its code left running. */
+export interface RuntimeHandle {
+  receive(batch: RuntimeInvocation[]): void;
+  dispose(): void;
+}
+
 /**
- * Starts an environment: `post` carries its message batches to the host, `exit` ends it (a worker
- * thread, or the whole host process for the environment in the host's own thread). With `batched`
- * (a worker thread) messages wait for the end of the event loop's turn and go as one batch; without
- * (the host's own thread, which batches for the server itself) each goes at once, so the host can
- * pass results on while later invocations still run. Returns the function that takes batches of
- * invocations.
+ * Starts an environment: `post` carries its message batches to the host, `exit` ends it.
+ * In a worker thread (`scoped` false) console output is the thread's own, messages wait for the
+ * end of the event loop's turn and go as one batch, and memory is the thread's heap. In the host's
+ * thread (`scoped` true) the environment gets its own modules, console and timers
+ * (environment-scope.ts), each message goes at once (the host batches for the server), and
+ * `memory` tells whether the host, shared by its environments, holds too much.
  */
 export function startRuntime(
   config: EnvironmentConfig,
   post: (batch: RuntimeMessage[]) => void,
   exit: (code: number) => void,
-  batched: boolean,
-): (batch: RuntimeInvocation[]) => void {
-  const outbox = new Outbox(post, batched);
-  const environment = new ExecutionEnvironment(config, outbox, new MemoryGuard(config.memoryMb, outbox, exit));
-  captureConsole(outbox, () => environment.currentId);
+  scoped: false | { readonly memoryExceeded: (memoryMb: number) => number | undefined },
+): RuntimeHandle {
+  const outbox = new Outbox(post, scoped === false);
+  let environment: ExecutionEnvironment;
+  let requireFile: RequireFile = require;
+  let scope: EnvironmentScope | undefined;
+  let guard: MemoryCheck;
+  if (scoped === false) {
+    captureConsole(outbox, () => environment.currentId);
+    guard = new MemoryGuard(config.memoryMb, outbox, exit, threadUsedMb, true);
+  } else {
+    scope = new EnvironmentScope({
+      log: (level, text) => outbox.send({ t: 'log', id: environment.currentId, level, text }),
+      exit: (code) => exit(code),
+    });
+    requireFile = (file) => scope!.modules.load(file);
+    // The host polls for its environments together (host.ts); each checks after its invocations.
+    guard = new MemoryGuard(config.memoryMb, outbox, exit, scoped.memoryExceeded, false);
+  }
+  environment = new ExecutionEnvironment(config, outbox, guard, requireFile);
   environment.init();
-  return (batch) => environment.receive(batch);
+  return { receive: (batch) => environment.receive(batch), dispose: () => scope?.dispose() };
 }
 
 /** Messages ready in one turn of the event loop go to the host as one batch, in order. */
@@ -79,35 +103,61 @@ function captureConsole(outbox: Outbox, currentId: () => string | null): void {
   }
 }
 
-/** Ends the environment when it holds more than `MemorySize`. */
-class MemoryGuard {
+/** Checks memory after an invocation (`force`: now) and keeps checking while invocations wait. */
+interface MemoryCheck {
+  /** True when the environment was ended for its memory. */
+  check(force?: boolean): boolean;
+  poll(): void;
+}
+
+/**
+ * Ends the environment when memory in use goes past its limit: `overLimit` gives the MB in use
+ * when they exceed it (a worker: its own heap and buffers against `MemorySize`).
+ */
+class MemoryGuard implements MemoryCheck {
   private lastCheck = 0;
 
-  constructor(private readonly memoryMb: number, private readonly outbox: Outbox, private readonly exit: (code: number) => void) {}
+  constructor(
+    private readonly memoryMb: number,
+    private readonly outbox: Outbox,
+    private readonly exit: (code: number) => void,
+    private readonly overLimit: (memoryMb: number) => number | undefined,
+    private readonly polls: boolean,
+  ) {}
 
   /** Checks now, or with `force` false at most every {@link MEMORY_CHECK_MS}. */
-  check(force = true): void {
+  check(force = true): boolean {
     const now = performance.now();
     if (!force && now - this.lastCheck < MEMORY_CHECK_MS) {
-      return;
+      return false;
     }
     this.lastCheck = now;
-    const used = usedMb();
-    if (used > this.memoryMb) {
+    const used = this.overLimit(this.memoryMb);
+    if (used !== undefined) {
       this.outbox.send({ t: 'out-of-memory', usedMb: Math.round(used) });
       this.outbox.flush();
       this.exit(137);
+      return true;
     }
+    return false;
   }
 
   /** Keeps checking while invocations wait. */
   poll(): void {
-    setInterval(() => this.check(), MEMORY_POLL_MS).unref();
+    if (this.polls) {
+      setInterval(() => this.check(), MEMORY_POLL_MS).unref();
+    }
   }
 }
 
-/** MB of heap and buffers this environment holds. */
-function usedMb(): number {
+/** MB of heap and buffers of this thread, when over `memoryMb`. */
+function threadUsedMb(memoryMb: number): number | undefined {
+  const used = heapAndBuffersMb();
+  return used > memoryMb ? used : undefined;
+}
+
+/** MB of heap and buffers this thread (an isolate) holds. */
+export function heapAndBuffersMb(): number {
   const heap = getHeapStatistics();
   return (heap.used_heap_size + (heap as { external_memory?: number }).external_memory!) / (1024 * 1024);
 }
@@ -120,15 +170,25 @@ class ExecutionEnvironment {
   private running = false;
   private handler: Handler | undefined;
 
-  constructor(private readonly config: EnvironmentConfig, private readonly outbox: Outbox, private readonly memory: MemoryGuard) {}
+  constructor(
+    private readonly config: EnvironmentConfig,
+    private readonly outbox: Outbox,
+    private readonly memory: MemoryCheck,
+    private readonly requireFile: RequireFile,
+  ) {}
 
   /** Lambda's init: loads the handler module, then reports ready (or the init error). */
   init(): void {
-    loadHandler(this.config.directory, this.config.handler).then((loaded) => checkHandlerStyle(loaded, this.config.handlerStyle)).then((loaded) => {
+    loadHandler(this.config.directory, this.config.handler, this.requireFile).then((loaded) => checkHandlerStyle(loaded, this.config.handlerStyle)).then((loaded) => {
       this.handler = loaded;
       this.memory.poll();
       this.outbox.send({ t: 'ready' });
-    }, (error) => this.outbox.send({ t: 'init-error', error: describeError(error) }));
+    }, (error) => {
+      // process.exit at init has ended the environment already.
+      if (!(error instanceof EnvironmentExit)) {
+        this.outbox.send({ t: 'init-error', error: describeError(error) });
+      }
+    });
   }
 
   receive(batch: RuntimeInvocation[]): void {
@@ -150,19 +210,31 @@ class ExecutionEnvironment {
   private async runOne(handler: Handler, id: string, event: unknown): Promise<void> {
     this.currentId = id;
     const started = performance.now();
-    const { payload, error } = await this.call(handler, id, event);
+    const outcome = await this.call(handler, id, event);
+    if (outcome === undefined) {
+      // process.exit ended the environment: the host reports the invocation failed.
+      this.queue.length = 0;
+      return;
+    }
+    const { payload, error } = outcome;
     const ms = performance.now() - started;
-    this.memory.check(ms >= MEMORY_CHECK_MS);
+    if (this.memory.check(ms >= MEMORY_CHECK_MS)) {
+      this.queue.length = 0;
+      return;
+    }
     this.outbox.send({ t: 'result', id, payload, error, ms });
   }
 
   /** Runs the handler: its result as JSON text, or the error it ended with. */
-  private async call(handler: Handler, id: string, event: unknown): Promise<{ payload?: string; error?: ErrorReport }> {
+  private async call(handler: Handler, id: string, event: unknown): Promise<{ payload?: string; error?: ErrorReport } | undefined> {
     try {
       // A deferred event is built here, in the function's process (../deferred-event.ts).
       const value = await callHandler(handler, finishedEvent(event), this.contextFor(id), this.config.handlerStyle);
       return checkedPayload(value === undefined ? undefined : JSON.stringify(value));
     } catch (thrown) {
+      if (thrown instanceof EnvironmentExit) {
+        return undefined;
+      }
       return { error: describeError(thrown) };
     }
   }

@@ -25,19 +25,32 @@ function runtimeError(name: string, message: string): Error {
   return error;
 }
 
+/** How an environment evaluates a CommonJS file (its own modules, scoped-modules.ts), or Node's `require`. */
+export type RequireFile = (file: string) => unknown;
+
+/** The file of a handler `FILE.EXPORT` in `directory` (`.js`, `.mjs`, `.cjs`), or undefined. */
+export function handlerFile(directory: string, spec: string): string | undefined {
+  const slash = spec.lastIndexOf('/');
+  const dot = spec.indexOf('.', slash + 1);
+  if (dot < 0) {
+    return undefined;
+  }
+  const moduleBase = path.resolve(directory, spec.slice(0, dot));
+  return ['.js', '.mjs', '.cjs'].map((ext) => moduleBase + ext).find((f) => fs.existsSync(f));
+}
+
 /** Loads `directory/FILE.(js|mjs|cjs)` and returns its `EXPORT` (dots walk nested exports). */
-export async function loadHandler(directory: string, spec: string): Promise<Handler> {
+export async function loadHandler(directory: string, spec: string, requireFile: RequireFile = require): Promise<Handler> {
   const slash = spec.lastIndexOf('/');
   const dot = spec.indexOf('.', slash + 1);
   if (dot < 0) {
     throw runtimeError('Runtime.MalformedHandlerName', `Bad handler ${spec}: expected FILE.EXPORT`);
   }
-  const moduleBase = path.resolve(directory, spec.slice(0, dot));
-  const file = ['.js', '.mjs', '.cjs'].map((ext) => moduleBase + ext).find((f) => fs.existsSync(f));
+  const file = handlerFile(directory, spec);
   if (file === undefined) {
     throw runtimeError('Runtime.ImportModuleError', `Cannot find module ${JSON.stringify(spec.slice(0, dot))} in ${directory}`);
   }
-  let handler: any = await importModule(file);
+  let handler: any = await importModule(file, requireFile);
   for (const key of spec.slice(dot + 1).split('.')) {
     handler = handler == null ? undefined : handler[key];
   }
@@ -50,14 +63,13 @@ export async function loadHandler(directory: string, spec: string): Promise<Hand
 /** `import()` kept as a real dynamic import in the compiled CommonJS output. */
 const dynamicImport = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
 
-async function importModule(file: string): Promise<unknown> {
+async function importModule(file: string, requireFile: RequireFile): Promise<unknown> {
   if (file.endsWith('.mjs')) {
     return dynamicImport(pathToFileURL(file).href);
   }
   try {
     // The handler's own module system: CommonJS first, as the Node.js runtime does.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require(file);
+    return requireFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException | undefined)?.code === 'ERR_REQUIRE_ESM') {
       return dynamicImport(pathToFileURL(file).href);
@@ -124,7 +136,7 @@ export function callHandler(handler: Handler, event: unknown, context: Record<st
     context.succeed = (value: unknown) => finish(null, value);
     context.fail = (error: unknown) => finish(error ?? 'handled', undefined);
     try {
-      const result = handler(event, context, callback) as any;
+      const result = (handles !== undefined ? handles.run(() => handler(event, context, callback)) : handler(event, context, callback)) as any;
       if (result && typeof result.then === 'function') {
         result.then((value: unknown) => finish(null, value), (error: unknown) => finish(error ?? new Error('rejected'), undefined));
       } else {

@@ -1,20 +1,34 @@
 /**
- * The runtime host of one function: a child process of the server whose worker threads are the
- * function's execution environments (runtime.ts). It starts, feeds and stops environments as the
- * server says and reports what they do. The first environment runs in the host's own thread
- * (no hop between threads for the requests it serves: most of a fast function's); it cannot be
- * stopped alone, so the server ends the whole host to stop it.
+ * The runtime host of one function: a child process of the server holding the function's
+ * execution environments. It starts, feeds and stops environments as the server says and reports
+ * what they do. Each environment runs one invocation at a time.
  *
- * Why a process: a worker's `resourceLimits` end it when its heap grows past the limit, but one
- * allocation far past it (`new Array(1e9).fill(0)`) aborts the whole process. Here that ends this
- * host only; the server notices, fails that function's running invocations and starts a new host.
+ * Environments of a CommonJS handler run in the host's own thread, each with its own modules,
+ * console, timers and child processes (environment-scope.ts): starting one costs about a
+ * millisecond and a few hundred KB, so every concurrent invocation gets its own, as on Lambda.
+ * An ES module handler's environments are worker threads (Node.js cannot load an ES module twice
+ * in one thread).
+ *
+ * Why a process: one allocation far past the heap (`new Array(1e9).fill(0)`) aborts the whole
+ * process, and a handler stuck in a loop holds its thread. Either ends this host only, with every
+ * environment in it; the server notices, fails their running invocations and starts a new host.
  */
+import * as v8 from 'v8';
+import * as vm from 'vm';
 import { Worker } from 'worker_threads';
-import { startRuntime } from './environment-runtime';
-import { EnvironmentConfig, HostCommand, HostEvent, MAX_BATCH, RuntimeInvocation, RuntimeMessage } from './protocol';
+import { EnvironmentExit } from './environment-scope';
+import { heapAndBuffersMb, RuntimeHandle, startRuntime } from './environment-runtime';
+import { handlerFile } from './handler';
+import { EnvironmentConfig, HostCommand, HostEvent, MAX_BATCH, RuntimeMessage } from './protocol';
+import { isEsmPackageFile } from './scoped-modules';
+
+/** While an invocation runs in the host's thread, its memory is checked this often. */
+const MEMORY_POLL_MS = 200;
 
 let config: EnvironmentConfig | undefined;
 let runtimeFile = '';
+/** Whether environments are worker threads (an ES module handler). */
+let inWorkers = false;
 const environments = new Map<number, Environment>();
 
 let outbox: HostEvent[] = [];
@@ -37,31 +51,30 @@ function flush(then?: () => void): void {
   }
 }
 
+/** A collection of garbage after an environment was ended for memory, without exposing `gc` to handlers. */
+const collectGarbage = ((): (() => void) => {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+})();
+
 class Environment {
   private readonly worker: Worker | undefined;
-  /** Takes invocation batches when the environment runs in this thread. */
-  private readonly inline: ((batch: RuntimeInvocation[]) => void) | undefined;
+  private readonly runtime: RuntimeHandle | undefined;
   /** Request ids sent, in order; the first is running (the environment runs one at a time). */
   private readonly sent: string[] = [];
-  /** Invocations for a worker, sent as one message per turn of the event loop. */
-  private inbox: RuntimeInvocation[] = [];
   private outOfMemory = false;
   private ended = false;
 
-  constructor(private readonly id: number, settings: EnvironmentConfig, inline: boolean) {
-    if (inline) {
-      this.inline = startRuntime(settings, (batch) => this.onBatch(batch), (code) => {
-        // The report must reach the server before the process ends.
-        this.end(`exit status ${code}`);
-        flush(() => process.exit(code));
-      }, false);
+  constructor(private readonly id: number, settings: EnvironmentConfig) {
+    if (!inWorkers) {
+      this.runtime = startRuntime(settings, (batch) => this.onBatch(batch), (code) => this.end(`exit status ${code}`), { memoryExceeded: hostMemoryExceeded });
       return;
     }
     this.worker = new Worker(runtimeFile, {
       workerData: settings,
       stdout: true,
       stderr: true,
-      // As for the host's own thread: a small young generation (8 MB an environment, not 50).
+      // A small young generation (8 MB an environment, not 50).
       resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb, maxYoungGenerationSizeMb: 6 },
     });
     this.worker.on('message', (batch: RuntimeMessage[]) => this.onBatch(batch));
@@ -81,39 +94,44 @@ class Environment {
     this.worker.stderr.on('data', forward('STDERR'));
   }
 
-  invoke(requestId: string, event: unknown): void {
-    this.sent.push(requestId);
-    if (this.inline !== undefined) {
-      // This thread: straight into the environment's queue, no wait for the next turn.
-      if (!this.ended) {
-        this.inline([[requestId, event]]);
-      }
-      return;
-    }
-    if (this.inbox.length === 0) {
-      setImmediate(() => this.flush());
-    }
-    this.inbox.push([requestId, event]);
+  get running(): boolean {
+    return this.sent.length > 0;
   }
 
-  private flush(): void {
-    const batch = this.inbox;
-    this.inbox = [];
-    if (!this.ended && batch.length > 0) {
-      this.worker!.postMessage(batch);
+  invoke(requestId: string, event: unknown): void {
+    this.sent.push(requestId);
+    if (this.ended) {
+      return;
     }
+    if (this.runtime !== undefined) {
+      this.runtime.receive([[requestId, event]]);
+    } else {
+      this.worker!.postMessage([[requestId, event]]);
+    }
+  }
+
+  /** Ends the environment as the server asked (retired, timed out, replaced). */
+  stop(): void {
+    this.ended = true;
+    environments.delete(this.id);
+    this.runtime?.dispose();
+    void this.worker?.terminate();
+    emit(['stopped', this.id]);
+  }
+
+  /** Ends the environment for holding more memory than it may. */
+  exceededMemory(usedMb: number): void {
+    this.onMessage({ t: 'out-of-memory', usedMb: Math.round(usedMb) });
+    this.end('signal: killed');
   }
 
   private onBatch(batch: RuntimeMessage[]): void {
     for (const message of batch) {
+      if (this.ended) {
+        return;
+      }
       this.onMessage(message);
     }
-  }
-
-  stop(): void {
-    this.ended = true;
-    environments.delete(this.id);
-    void this.worker?.terminate();
   }
 
   private onMessage(message: RuntimeMessage): void {
@@ -147,8 +165,44 @@ class Environment {
     }
     this.ended = true;
     environments.delete(this.id);
+    this.runtime?.dispose();
     emit(['exit', this.id, reason, this.outOfMemory]);
+    if (this.outOfMemory && this.runtime !== undefined) {
+      // What it held goes now, not when the heap next fills: the next environment is measured on a
+      // clean host. The second collection counts the buffers the first one freed.
+      setImmediate(() => {
+        collectGarbage();
+        collectGarbage();
+      });
+    }
   }
+}
+
+/**
+ * The host's heap and buffers when they exceed `MemorySize` for each environment in its thread
+ * (they share one heap, so one environment's share cannot be told apart).
+ */
+function hostMemoryExceeded(memoryMb: number): number | undefined {
+  const used = heapAndBuffersMb();
+  return used > memoryMb * Math.max(1, environments.size) ? used : undefined;
+}
+
+/** Ends the environments running an invocation while the host holds too much. */
+function checkHostMemory(): void {
+  const used = hostMemoryExceeded(config!.memoryMb);
+  if (used === undefined) {
+    return;
+  }
+  const running = [...environments.values()].filter((env) => env.running);
+  for (const env of running) {
+    env.exceededMemory(used);
+  }
+}
+
+/** Whether the handler is an ES module (its environments are then worker threads). */
+function isEsmHandler(settings: EnvironmentConfig): boolean {
+  const file = handlerFile(settings.directory, settings.handler);
+  return file !== undefined && (file.endsWith('.mjs') || (file.endsWith('.js') && isEsmPackageFile(file)));
 }
 
 function onCommand(command: HostCommand): void {
@@ -156,9 +210,13 @@ function onCommand(command: HostCommand): void {
     case 'configure':
       config = command[1];
       runtimeFile = command[2];
+      inWorkers = isEsmHandler(config);
+      if (!inWorkers) {
+        setInterval(checkHostMemory, MEMORY_POLL_MS).unref();
+      }
       return;
     case 'start':
-      environments.set(command[1], new Environment(command[1], config!, command[2]));
+      environments.set(command[1], new Environment(command[1], config!));
       return;
     case 'invoke':
       environments.get(command[1])?.invoke(command[2], command[3]);
@@ -173,6 +231,14 @@ process.on('message', (batch: HostCommand[]) => {
   for (const command of batch) {
     onCommand(command);
   }
+});
+// An environment's `process.exit` ended it already; what it threw to stop its code goes no further.
+process.on('uncaughtException', (error) => {
+  if (error instanceof EnvironmentExit) {
+    return;
+  }
+  process.stderr.write(`Uncaught ${error?.stack ?? error}\n`);
+  flush(() => process.exit(1));
 });
 // The server went away: nothing left to serve.
 process.on('disconnect', () => process.exit(0));

@@ -1,57 +1,39 @@
 /**
- * One Node.js function's execution environments: worker threads inside a runtime host process
- * (runtime-host.ts), the first in the host's own thread. That one cannot be stopped alone: stopping
- * it ends the host, and the next environment starts in a new one; so does its own exit. When a
- * host dies, every environment in it is reported ended together.
+ * One Node.js function's execution environments, all in one runtime host process (host.ts). When
+ * the host dies, every environment in it is reported ended together and the next environment
+ * starts in a new host.
  */
 import { handlerStyleOf } from './handler-style';
 import { nodeBinaryFor, nodeMajorOf } from './node-binaries';
 import { RuntimeHost } from './runtime-host';
 import type { EnvironmentEvents, FunctionRuntimeInput, InvokeContext, RunningFunction, RuntimeEnvironment } from '../runtime-family';
 
-/** Where an environment runs. */
-interface Placement {
-  readonly host: RuntimeHost;
-  /** In the host's own thread. */
-  readonly inline: boolean;
-}
-
 export class NodeFunction implements RunningFunction {
   /** The host new environments start in (undefined: start a new one). */
   private host: RuntimeHost | undefined;
   /** Every host not known to have exited. */
   private readonly hosts = new Set<RuntimeHost>();
-  /** Environments not known to have ended, by id. */
-  private readonly placements = new Map<number, Placement>();
+  /** Environments not known to have ended, with their host. */
+  private readonly placements = new Map<number, RuntimeHost>();
 
   constructor(private readonly input: FunctionRuntimeInput, private readonly events: EnvironmentEvents) {}
 
   startEnvironment(id: number): RuntimeEnvironment {
     const host = this.host ??= this.startHost();
-    const placement: Placement = { host, inline: host.start(id) };
-    this.placements.set(id, placement);
+    this.placements.set(id, host);
+    host.start(id);
     return {
-      retirable: !placement.inline,
+      retirable: true,
       invoke: (event: unknown, context: InvokeContext) => host.invoke(id, context.awsRequestId, event),
-      stop: () => this.stop(id, placement),
+      stop: () => {
+        this.placements.delete(id);
+        host.stop(id);
+      },
     };
   }
 
   async close(): Promise<void> {
     await Promise.all([...this.hosts].map((host) => host.close()));
-  }
-
-  private stop(id: number, placement: Placement): void {
-    this.forget(id, placement);
-    placement.host.stop(id);
-  }
-
-  /** An environment is gone: when it ran in the host's own thread, so is (or soon will be) the host. */
-  private forget(id: number, placement: Placement): void {
-    this.placements.delete(id);
-    if (placement.inline && this.host === placement.host) {
-      this.host = undefined;
-    }
   }
 
   private startHost(): RuntimeHost {
@@ -82,10 +64,7 @@ export class NodeFunction implements RunningFunction {
   }
 
   private onEnvironmentExit(id: number, reason: string, outOfMemory: boolean): void {
-    const placement = this.placements.get(id);
-    if (placement !== undefined) {
-      this.forget(id, placement);
-    }
+    this.placements.delete(id);
     this.events.exited([id], reason, outOfMemory, true);
   }
 
@@ -97,7 +76,7 @@ export class NodeFunction implements RunningFunction {
     }
     const ended: number[] = [];
     for (const [id, placement] of this.placements) {
-      if (placement.host === host) {
+      if (placement === host) {
         ended.push(id);
         this.placements.delete(id);
       }

@@ -1,6 +1,6 @@
 /**
  * Messages between the server, a function's runtime host process (host.ts) and the execution
- * environments (worker threads running runtime.ts) inside it. Each side batches what is ready in
+ * environments inside it (in its thread, or worker threads running runtime.ts). Each side batches what is ready in
  * one turn of its event loop into one message (an array). Server and host exchange JSON, where an
  * undefined payload or error arrives as null.
  */
@@ -33,8 +33,8 @@ export interface EnvironmentConfig {
 export type HostCommand =
   /** Sent first: how to start this function's environments. */
   | readonly ['configure', EnvironmentConfig, string]
-  /** Start environment N; `inline`: in the host's own thread (the first one). */
-  | readonly ['start', number, boolean]
+  /** Start environment N. */
+  | readonly ['start', number]
   /** Environment, request id, the finished event. */
   | readonly ['invoke', number, string, unknown]
   /** Retire or kill one environment. */
@@ -48,7 +48,9 @@ export type HostEvent =
   /** Request id, payload JSON text, error, ms the handler took. */
   | readonly ['result', number, string, string | undefined | null, ErrorReport | undefined | null, number]
   /** The environment ended; `outOfMemory` when it went past the function's memory. */
-  | readonly ['exit', number, string, boolean];
+  | readonly ['exit', number, string, boolean]
+  /** The environment was stopped as the server asked (the host is not stuck in a loop). */
+  | readonly ['stopped', number];
 
 /** Host → environment, in batches: one invocation (request id, the finished event). */
 export type RuntimeInvocation = readonly [string, unknown];

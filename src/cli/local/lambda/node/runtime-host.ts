@@ -1,7 +1,9 @@
 /**
  * The server's side of a function's runtime host process (host.ts): starts it, batches commands
  * to it, dispatches what it reports, and tells when the whole process ended (and whether it was
- * for memory: V8 aborts the process when one allocation goes far past the heap limit).
+ * for memory: V8 aborts the process when one allocation goes far past the heap limit). A host
+ * that does not confirm an environment's stop in time is stuck (a handler looping in the host's
+ * thread) and is ended, with every environment in it.
  */
 import { ChildProcess, fork } from 'child_process';
 import { entryFile } from './entry-file';
@@ -22,6 +24,9 @@ export interface RuntimeHostOptions {
   readonly onHostExit: (host: RuntimeHost, reason: string, outOfMemory: boolean) => void;
 }
 
+/** How long a host may take to confirm that it stopped an environment before it counts as stuck. */
+const STOP_CONFIRM_MS = 1500;
+
 /** What V8 prints before aborting a process that ran out of heap. */
 const FATAL_MEMORY = /heap out of memory|Allocation failed|invalid size error|invalid table size|invalid array length/i;
 
@@ -30,8 +35,8 @@ export class RuntimeHost {
   private outbox: HostCommand[] = [];
   private stderrTail = '';
   private exited = false;
-  /** The environment in the host's own thread (the first started). */
-  private inlineId: number | undefined;
+  /** Environments asked to stop, with the timer that ends the host if it does not confirm. */
+  private readonly stopping = new Map<number, NodeJS.Timeout>();
   /** Whether any environment of this host got ready (a host that never did failed to start). */
   public everReady = false;
 
@@ -39,9 +44,7 @@ export class RuntimeHost {
     this.child = fork(entryFile('host'), [], {
       execPath: options.node,
       env: options.environment,
-      // The heap of the host's thread is the inline environment's: MemorySize bounds it. A small
-      // young generation keeps a busy host at about 75 MB instead of 200 (and costs less CPU).
-      execArgv: [`--max-old-space-size=${Math.max(64, options.config.memoryMb)}`, '--max-semi-space-size=2'],
+      execArgv: hostHeapFlags(options.config.memoryMb),
       // JSON costs less than the structured clone of 'advanced' for these small messages.
       serialization: 'json',
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -66,33 +69,24 @@ export class RuntimeHost {
     this.send(['configure', options.config, entryFile('runtime')]);
   }
 
-  /** Starts environment `id`; true when it runs in the host's own thread. */
-  start(id: number): boolean {
-    const inline = this.inlineId === undefined;
-    if (inline) {
-      this.inlineId = id;
-    }
-    this.send(['start', id, inline]);
-    return inline;
+  /** Starts environment `id`. */
+  start(id: number): void {
+    this.send(['start', id]);
   }
 
   invoke(id: number, requestId: string, event: unknown): void {
     this.send(['invoke', id, requestId, event]);
   }
 
-  /** Stops environment `id`; for the inline one that means ending the host (it may be stuck in a loop). */
+  /** Stops environment `id`; a host that does not confirm it in time is ended (it may be stuck in a loop). */
   stop(id: number): void {
-    if (id === this.inlineId) {
-      this.kill();
-    } else {
-      this.send(['stop', id]);
+    if (this.exited) {
+      return;
     }
-  }
-
-  private kill(): void {
-    if (!this.exited) {
-      this.killGroup();
-    }
+    this.send(['stop', id]);
+    const timer = setTimeout(() => this.killGroup(), STOP_CONFIRM_MS);
+    timer.unref();
+    this.stopping.set(id, timer);
   }
 
   /** SIGKILL to the host's process group: the host and every process its handlers started. */
@@ -116,12 +110,10 @@ export class RuntimeHost {
     await ended;
   }
 
+  /** What reached the host's own streams (not an environment's `console` or `process.stdout`): untagged. */
   private forward(level: string, chunk: Buffer): void {
-    if (this.inlineId === undefined) {
-      return;
-    }
     for (const line of chunk.toString('utf8').replace(/\n$/, '').split('\n')) {
-      this.options.onLog(this.inlineId, null, level, line);
+      this.options.onLog(0, null, level, line);
     }
   }
 
@@ -157,6 +149,10 @@ export class RuntimeHost {
         return this.options.onResult(event[1], event[2], event[3] ?? undefined, event[4] ?? undefined, event[5]);
       case 'exit':
         return this.options.onExit(event[1], event[2], event[3]);
+      case 'stopped':
+        clearTimeout(this.stopping.get(event[1]));
+        this.stopping.delete(event[1]);
+        return;
     }
   }
 
@@ -165,9 +161,24 @@ export class RuntimeHost {
       return;
     }
     this.exited = true;
+    for (const timer of this.stopping.values()) {
+      clearTimeout(timer);
+    }
     // Its environments are gone, so are the processes their handlers started (as on Lambda).
     this.killGroup();
     const reason = signal !== null ? `signal: ${signal}` : `exit status ${code}`;
     this.options.onHostExit(this, reason, FATAL_MEMORY.test(this.stderrTail));
   }
+}
+
+/**
+ * V8 heap flags of a host: its environments share one heap, so the old generation allows
+ * `MemorySize` plus room for more environments (each is checked against `MemorySize` for each
+ * environment by host.ts); a young generation sized from `MemorySize` (larger costs less CPU per
+ * request, smaller less memory).
+ */
+function hostHeapFlags(memoryMb: number): string[] {
+  const oldSpaceMb = Math.max(2 * memoryMb, memoryMb + 512);
+  const semiSpaceMb = Math.min(16, Math.max(2, Math.floor(memoryMb / 32)));
+  return [`--max-old-space-size=${oldSpaceMb}`, `--max-semi-space-size=${semiSpaceMb}`];
 }
