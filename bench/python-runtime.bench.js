@@ -1,6 +1,8 @@
 // The cold start of one Python execution environment (compiled lib/): from spawning bootstrap.py
 // to its "ready" (the handler module imported), and the process's resident memory then; median of
 // 7 starts, for a handler importing nothing and one importing boto3 (when this machine's Python has it).
+// The environment alone, without the server: the same start through `serve`, next to each Node.js
+// major's, is in local-api-cold-start.bench.js.
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
