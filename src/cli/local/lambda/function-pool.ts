@@ -291,7 +291,7 @@ export class FunctionPool implements EnvironmentEvents {
 
   private onTimeout(env: Environment): void {
     const running = env.running;
-    env.runtime.stop();
+    env.runtime.stop(true);
     this.remove(env);
     running?.resolve({ kind: 'timeout', seconds: this.fn.timeoutSeconds });
     this.dispatch();
@@ -306,6 +306,20 @@ export class FunctionPool implements EnvironmentEvents {
       }
     }
     this.dispatch();
+  }
+
+  /** @internal (EnvironmentEvents) */
+  unstarted(ids: readonly number[]): void {
+    for (const id of ids) {
+      const env = this.environments.get(id);
+      if (env?.running !== undefined) {
+        this.queue.unshift(env.running);
+        env.running = undefined;
+      }
+      if (env !== undefined) {
+        this.remove(env);
+      }
+    }
   }
 
   /**

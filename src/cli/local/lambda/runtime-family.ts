@@ -77,6 +77,8 @@ export interface EnvironmentEvents {
    * starting then fails the invocation that waited for it), not taken down by another's crash.
    */
   exited(ids: readonly number[], reason: string, outOfMemory: boolean, ownFault: boolean): void;
+  /** Environments ended before they started the invocation they were given: it may run in another. */
+  unstarted(ids: readonly number[]): void;
 }
 
 /** One execution environment: runs the invocations it is given, one at a time, in order. */
@@ -91,8 +93,11 @@ export interface RuntimeEnvironment {
    * (deferred-event.ts) that the environment builds with `finishedEvent` before the handler runs.
    */
   invoke(event: unknown, context: InvokeContext): void;
-  /** Ends the environment now, whatever it is doing. */
-  stop(): void;
+  /**
+   * Ends the environment now, whatever it is doing. `timedOut`: its invocation ran past the
+   * function's timeout, so its code may be holding its thread.
+   */
+  stop(timedOut?: boolean): void;
 }
 
 /** One function's environments as a family runs them. */

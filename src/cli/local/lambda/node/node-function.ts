@@ -25,9 +25,9 @@ export class NodeFunction implements RunningFunction {
     return {
       retirable: true,
       invoke: (event: unknown, context: InvokeContext) => host.invoke(id, context.awsRequestId, event),
-      stop: () => {
+      stop: (timedOut?: boolean) => {
         this.placements.delete(id);
-        host.stop(id);
+        host.stop(id, timedOut === true);
       },
     };
   }
@@ -57,7 +57,7 @@ export class NodeFunction implements RunningFunction {
       onLog: (id, requestId, level, text) => this.events.log(id, requestId, level, text),
       onResult: (id, requestId, payload, error, ms) => this.events.result(id, requestId, payload, error, ms),
       onExit: (id, reason, outOfMemory) => this.onEnvironmentExit(id, reason, outOfMemory),
-      onHostExit: (exited, reason, outOfMemory) => this.onHostExit(exited, reason, outOfMemory),
+      onHostExit: (exited, reason, outOfMemory, unstarted) => this.onHostExit(exited, reason, outOfMemory, unstarted),
     });
     this.hosts.add(host);
     return host;
@@ -68,8 +68,11 @@ export class NodeFunction implements RunningFunction {
     this.events.exited([id], reason, outOfMemory, true);
   }
 
-  /** Every environment of the host ended with it; a host that never got one ready failed to start them. */
-  private onHostExit(host: RuntimeHost, reason: string, outOfMemory: boolean): void {
+  /**
+   * Every environment of the host ended with it; a host that never got one ready failed to start
+   * them. Invocations the host never reached go back to the function's queue.
+   */
+  private onHostExit(host: RuntimeHost, reason: string, outOfMemory: boolean, unstarted: ReadonlySet<number>): void {
     this.hosts.delete(host);
     if (this.host === host) {
       this.host = undefined;
@@ -77,9 +80,14 @@ export class NodeFunction implements RunningFunction {
     const ended: number[] = [];
     for (const [id, placement] of this.placements) {
       if (placement === host) {
-        ended.push(id);
         this.placements.delete(id);
+        if (!unstarted.has(id)) {
+          ended.push(id);
+        }
       }
+    }
+    if (unstarted.size > 0) {
+      this.events.unstarted([...unstarted]);
     }
     this.events.exited(ended, reason, outOfMemory, !host.everReady);
   }

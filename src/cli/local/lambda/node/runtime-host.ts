@@ -21,11 +21,19 @@ export interface RuntimeHostOptions {
   readonly onLog: (id: number, requestId: string | null, level: string, text: string) => void;
   readonly onResult: (id: number, requestId: string, payload: string | undefined, error: ErrorReport | undefined, ms: number) => void;
   readonly onExit: (id: number, reason: string, outOfMemory: boolean) => void;
-  readonly onHostExit: (host: RuntimeHost, reason: string, outOfMemory: boolean) => void;
+  /**
+   * The host ended with its environments; `unstarted`: environments whose invocation was held back
+   * while the host was suspected stuck (it never reached them, so they may run elsewhere).
+   */
+  readonly onHostExit: (host: RuntimeHost, reason: string, outOfMemory: boolean, unstarted: ReadonlySet<number>) => void;
 }
 
-/** How long a host may take to confirm that it stopped an environment before it counts as stuck. */
-const STOP_CONFIRM_MS = 1500;
+/**
+ * How long a host may take to confirm that it stopped an environment that timed out before it
+ * counts as stuck in that environment's code. Invocations for its other environments wait that
+ * long at most (their clock runs).
+ */
+const STOP_CONFIRM_MS = 250;
 
 /** What V8 prints before aborting a process that ran out of heap. */
 const FATAL_MEMORY = /heap out of memory|Allocation failed|invalid size error|invalid table size|invalid array length/i;
@@ -37,6 +45,11 @@ export class RuntimeHost {
   private exited = false;
   /** Environments asked to stop, with the timer that ends the host if it does not confirm. */
   private readonly stopping = new Map<number, NodeJS.Timeout>();
+  /**
+   * Invocations held back while a stop is unconfirmed: a host stuck in one environment's loop
+   * cannot start them, and they must not fail with it.
+   */
+  private held: Array<readonly [number, string, unknown]> = [];
   /** Whether any environment of this host got ready (a host that never did failed to start). */
   public everReady = false;
 
@@ -75,15 +88,25 @@ export class RuntimeHost {
   }
 
   invoke(id: number, requestId: string, event: unknown): void {
+    if (this.stopping.size > 0) {
+      this.held.push([id, requestId, event]);
+      return;
+    }
     this.send(['invoke', id, requestId, event]);
   }
 
-  /** Stops environment `id`; a host that does not confirm it in time is ended (it may be stuck in a loop). */
-  stop(id: number): void {
+  /**
+   * Stops environment `id`. One that `timedOut` may hold the host's thread in a loop: a host that
+   * does not confirm that stop in time is ended, and invocations for it wait until it answers.
+   */
+  stop(id: number, timedOut: boolean): void {
     if (this.exited) {
       return;
     }
     this.send(['stop', id]);
+    if (!timedOut) {
+      return;
+    }
     const timer = setTimeout(() => this.killGroup(), STOP_CONFIRM_MS);
     timer.unref();
     this.stopping.set(id, timer);
@@ -96,6 +119,18 @@ export class RuntimeHost {
     } catch {
       // No group (the host never started, or a platform without process groups): the host alone.
       this.child.kill('SIGKILL');
+    }
+  }
+
+  /** Sends what was held back once no stop is unconfirmed. */
+  private releaseHeld(): void {
+    if (this.stopping.size > 0 || this.held.length === 0) {
+      return;
+    }
+    const held = this.held;
+    this.held = [];
+    for (const [id, requestId, event] of held) {
+      this.send(['invoke', id, requestId, event]);
     }
   }
 
@@ -152,6 +187,7 @@ export class RuntimeHost {
       case 'stopped':
         clearTimeout(this.stopping.get(event[1]));
         this.stopping.delete(event[1]);
+        this.releaseHeld();
         return;
     }
   }
@@ -167,7 +203,9 @@ export class RuntimeHost {
     // Its environments are gone, so are the processes their handlers started (as on Lambda).
     this.killGroup();
     const reason = signal !== null ? `signal: ${signal}` : `exit status ${code}`;
-    this.options.onHostExit(this, reason, FATAL_MEMORY.test(this.stderrTail));
+    const unstarted = new Set(this.held.map(([id]) => id));
+    this.held = [];
+    this.options.onHostExit(this, reason, FATAL_MEMORY.test(this.stderrTail), unstarted);
   }
 }
 
