@@ -179,7 +179,8 @@ class ExecutionEnvironment {
 
   /** Lambda's init: loads the handler module, then reports ready (or the init error). */
   init(): void {
-    loadHandler(this.config.directory, this.config.handler, this.requireFile).then((loaded) => checkHandlerStyle(loaded, this.config.handlerStyle)).then((loaded) => {
+    const { directory, handler, handlerStyle } = this.config;
+    loadHandler(directory, handler, this.requireFile).then((loaded) => checkHandlerStyle(loaded, handlerStyle)).then((loaded) => {
       this.handler = loaded;
       this.memory.poll();
       this.outbox.send({ t: 'ready' });

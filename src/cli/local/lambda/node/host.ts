@@ -16,8 +16,8 @@
 import * as v8 from 'v8';
 import * as vm from 'vm';
 import { Worker } from 'worker_threads';
-import { EnvironmentExit } from './environment-scope';
 import { heapAndBuffersMb, RuntimeHandle, startRuntime } from './environment-runtime';
+import { EnvironmentExit } from './environment-scope';
 import { handlerFile } from './handler';
 import { EnvironmentConfig, HostCommand, HostEvent, MAX_BATCH, RuntimeMessage } from './protocol';
 import { isEsmPackageFile } from './scoped-modules';

@@ -84,7 +84,9 @@ export class ScopedModules {
   }
 
   private newModule(filename: string): ScopedModule {
-    const module = { id: filename, filename, path: path.dirname(filename), exports: {}, loaded: false, children: [], paths: nodeModulePaths(path.dirname(filename)) } as unknown as ScopedModule;
+    const directory = path.dirname(filename);
+    const paths = nodeModulePaths(directory);
+    const module = { id: filename, filename, path: directory, exports: {}, loaded: false, children: [], paths } as unknown as ScopedModule;
     module.require = this.requireFor(module);
     return module;
   }
