@@ -27,6 +27,15 @@ exports.handler = async (event) => {
   return { statusCode: 200, body: JSON.stringify({ count, born, seen: global.seen }) };
 };`;
 
+/** A module that declares names the environment also provides at its top level. */
+const SHADOWING = `const { setTimeout } = require('timers/promises');
+let process = { env: { SHADOWED: 'yes' } };
+const console = { log() {} };
+exports.handler = async () => {
+  await setTimeout(5);
+  return { statusCode: 200, body: process.env.SHADOWED };
+};`;
+
 let running: Running;
 
 beforeAll(async () => {
@@ -36,6 +45,16 @@ beforeAll(async () => {
     api.root.addResource('state').addMethod('GET', new apigw.LambdaIntegration(state));
     const esm = new lambda.Function(stack, 'Esm', { runtime: lambda.Runtime.NODEJS_20_X, handler: 'index.handler', code: lambda.Code.fromAsset(path.join(FIXTURES, 'esm-state')) });
     api.root.addResource('esm').addMethod('GET', new apigw.LambdaIntegration(esm));
+    const shadowing = new lambda.Function(stack, 'Shadowing', { runtime: lambda.Runtime.NODEJS_20_X, handler: 'index.handler', code: lambda.Code.fromInline(SHADOWING) });
+    api.root.addResource('shadowing').addMethod('GET', new apigw.LambdaIntegration(shadowing));
+    // What NodejsFunction's `sourceMap: true` deploys: a bundle with its map, and source maps on.
+    const mapped = new lambda.Function(stack, 'Mapped', {
+      runtime: lambda.Runtime.NODEJS_20_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromAsset(path.join(FIXTURES, 'source-mapped')),
+      environment: { NODE_OPTIONS: '--enable-source-maps' },
+    });
+    api.root.addResource('mapped').addMethod('GET', new apigw.LambdaIntegration(mapped));
   }, { stackName: 'Environments' });
   running = await serve(assembly, { quiet: true });
 });
@@ -111,4 +130,16 @@ test('an ES module handler: an environment per concurrent invocation too (worker
   expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
   expect(new Set(answers.map((a) => state(a).born)).size).toBe(3);
   expect(answers.map((a) => state(a).count)).toEqual([1, 1, 1]);
+});
+
+test('a module may declare process, console or setTimeout of its own at its top level', async () => {
+  expect(await get('shadowing')).toMatchObject({ status: 200, body: 'yes' });
+});
+
+test("with source maps on (NODE_OPTIONS=--enable-source-maps), an error's stack names the original source and line", async () => {
+  expect(await get('mapped')).toMatchObject({ status: 200, body: 'mapped' });
+  const thrown = await get('mapped?mode=throw');
+  expect(thrown.status).toBe(502);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(running.lines.join('\n')).toMatch(/handler\.ts:8:\d+/);
 });

@@ -236,7 +236,10 @@ class ExecutionEnvironment {
       if (thrown instanceof EnvironmentExit) {
         return undefined;
       }
-      return { error: describeError(thrown) };
+      const error = describeError(thrown);
+      // What Lambda's Node.js runtime logs for an invocation that failed, stack included.
+      this.outbox.send({ t: 'log', id, level: 'ERROR', text: `Invoke Error \t${JSON.stringify({ errorType: error.errorType, errorMessage: error.errorMessage, stack: error.trace })}` });
+      return { error };
     }
   }
 

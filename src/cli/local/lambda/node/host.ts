@@ -7,7 +7,7 @@
  * console, timers and child processes (environment-scope.ts): starting one costs about a
  * millisecond and a few hundred KB, so every concurrent invocation gets its own, as on Lambda.
  * An ES module handler's environments are worker threads (Node.js cannot load an ES module twice
- * in one thread).
+ * in one thread), and so are those of a function with source maps on.
  *
  * Why a process: one allocation far past the heap (`new Array(1e9).fill(0)`) aborts the whole
  * process, and a handler stuck in a loop holds its thread. Either ends this host only, with every
@@ -27,7 +27,7 @@ const MEMORY_POLL_MS = 200;
 
 let config: EnvironmentConfig | undefined;
 let runtimeFile = '';
-/** Whether environments are worker threads (an ES module handler). */
+/** Whether environments are worker threads (see needsWorkers). */
 let inWorkers = false;
 const environments = new Map<number, Environment>();
 
@@ -199,8 +199,15 @@ function checkHostMemory(): void {
   }
 }
 
-/** Whether the handler is an ES module (its environments are then worker threads). */
-function isEsmHandler(settings: EnvironmentConfig): boolean {
+/**
+ * Whether the function's environments are worker threads: an ES module handler (Node.js loads an
+ * ES module once per thread), or source maps on (`NODE_OPTIONS=--enable-source-maps`, as
+ * NodejsFunction's `sourceMap` sets it: Node.js maps only what its own loader compiled).
+ */
+function needsWorkers(settings: EnvironmentConfig): boolean {
+  if ((process as { sourceMapsEnabled?: boolean }).sourceMapsEnabled === true || process.execArgv.includes('--enable-source-maps')) {
+    return true;
+  }
   const file = handlerFile(settings.directory, settings.handler);
   return file !== undefined && (file.endsWith('.mjs') || (file.endsWith('.js') && isEsmPackageFile(file)));
 }
@@ -210,7 +217,7 @@ function onCommand(command: HostCommand): void {
     case 'configure':
       config = command[1];
       runtimeFile = command[2];
-      inWorkers = isEsmHandler(config);
+      inWorkers = needsWorkers(config);
       if (!inWorkers) {
         setInterval(checkHostMemory, MEMORY_POLL_MS).unref();
       }

@@ -8,7 +8,8 @@
  * Modules are resolved as Node.js resolves them (`require.resolve` of a require made for the
  * requiring file); Node's built-ins are shared. A module that cannot be evaluated here (an ES
  * module, a native addon) comes from the host's own `require`, shared by the function's
- * environments: say so in the README.
+ * environments: say so in the README. Node.js maps stack traces through source maps only for what
+ * its own loader compiled, so a function with source maps on runs in worker threads (host.ts).
  */
 import * as fs from 'fs';
 import { createRequire, isBuiltin } from 'module';
@@ -32,8 +33,13 @@ export interface ScopedModule {
   require: NodeJS.Require;
 }
 
-/** The CommonJS parameters every module wrapper has, in Node's order. */
-const COMMONJS_PARAMETERS = ['exports', 'require', 'module', '__filename', '__dirname'];
+/**
+ * The start of Node's CommonJS wrapper, inside a function whose parameters are the environment's
+ * globals: a module may still declare its own `process` or `setTimeout` at its top level (a
+ * parameter of the same function could not be declared again). On the module's first line, so
+ * lines keep their numbers (the column offset takes it back out of line 1's columns).
+ */
+const COMMONJS_HEAD = 'return function (exports, require, module, __filename, __dirname) {';
 
 /**
  * `import()` inside a module resolves with the host's loader (an ES module is shared by the
@@ -124,11 +130,13 @@ export class ScopedModules {
       module.exports = parseJsonModule(source, module.filename);
       return;
     }
-    const wrapper = vm.compileFunction(withoutHashbang(source), [...COMMONJS_PARAMETERS, ...this.globalNames], {
+    const scoped = vm.compileFunction(`${COMMONJS_HEAD}${withoutHashbang(source)}\n}`, this.globalNames, {
       filename: module.filename,
+      columnOffset: -COMMONJS_HEAD.length,
       importModuleDynamically: DYNAMIC_IMPORT,
     });
-    wrapper.call(module.exports, module.exports, module.require, module, module.filename, module.path, ...this.globalValues);
+    const wrapper = scoped(...this.globalValues) as (...args: unknown[]) => void;
+    wrapper.call(module.exports, module.exports, module.require, module, module.filename, module.path);
   }
 }
 
