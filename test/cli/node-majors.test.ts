@@ -23,6 +23,9 @@ const MAJORS = [22, 24];
 /** The served function's runtime is `nodejs22.x`: on Node.js 22 it runs on the CLI's own Node.js, on 24 on another, from the cache. */
 const FUNCTION_MAJOR = 22;
 
+/** 1,000 upper-cased copies of the request's 5 MB string: past the 512 MB heap of the process that evaluates templates. */
+const HEAVY_TEMPLATE = "#set($s = $input.path('$.s'))#set($l = [])#foreach($i in [1..1000])#set($d = $l.add($s.toUpperCase()))#end{\"statusCode\": 200}";
+
 const VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 
 let tmp: string;
@@ -49,6 +52,11 @@ beforeAll(async () => {
     });
     const api = new apigw.RestApi(stack, 'ItemsApi', { restApiName: 'ItemsApi', deployOptions: { stageName: 'prod' } });
     api.root.addResource('items').addMethod('GET', new apigw.LambdaIntegration(fn));
+    // A response template that fills its template host's heap: V8's report of it differs by major.
+    api.root.addResource('heavy').addMethod('POST', new apigw.MockIntegration({
+      requestTemplates: { 'application/json': HEAVY_TEMPLATE },
+      integrationResponses: [{ statusCode: '200' }],
+    }), { methodResponses: [{ statusCode: '200' }] });
   }, { stackName: 'Majors' });
   backend = backendTemplate(path.join(tmp, 'backend.out'));
   endpoint = await cloudFormation.start();
@@ -138,7 +146,7 @@ describe.each(MAJORS)('the CLI on Node.js %d', (major) => {
     expect(await cli(['validate', broken])).toMatchObject({ code: 1, stdout: `${broken}:3:3: /storage/vendor_region: is required but missing\n` });
   });
 
-  test(`serve answers through a nodejs${FUNCTION_MAJOR}.x function on Node.js ${FUNCTION_MAJOR} and stops cleanly on SIGTERM`, async () => {
+  test(`serve answers through a nodejs${FUNCTION_MAJOR}.x function on Node.js ${FUNCTION_MAJOR}, survives a template out of memory, and stops cleanly on SIGTERM`, async () => {
     const server = startCli(['serve', '--app', served, '--port', '0'], {}, node());
     try {
       await server.waitFor('Press Ctrl+C to stop.');
@@ -150,6 +158,11 @@ describe.each(MAJORS)('the CLI on Node.js %d', (major) => {
       const body = await response.json();
       expect(body).toEqual({ path: '/items', limit: '5', node: expect.stringMatching(new RegExp(`^v${FUNCTION_MAJOR}\\.`)) });
       await server.waitFor(`${response.headers.get('x-amzn-requestid')} INFO listing items`);
+      // A template that runs out of memory fails alone, named as such; the server answers on.
+      const heavy = await fetch(`${url}heavy`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ s: 'x'.repeat(5 * 1024 * 1024) }) });
+      expect([heavy.status, await heavy.text()]).toEqual([500, '{"message":"Internal server error"}']);
+      expect(server.stdout()).toContain('request template: the template ran out of memory and its evaluation was stopped');
+      expect((await fetch(`${url}items?limit=1`)).status).toBe(200);
     } finally {
       server.child.kill('SIGTERM');
     }
