@@ -170,8 +170,16 @@ BACKSTOP_EXTRA_MB = 512
 
 
 def peak_resident_mb():
-    """The process's peak resident memory (ru_maxrss is in KB on Linux)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """
+    The process's peak resident memory: Linux's VmHWM, this program's own. Not ru_maxrss where
+    VmHWM can be read: Linux carries it over from the process that started this one (fork, then
+    exec), so a server using more than MemorySize made every invocation look out of memory.
+    """
+    try:
+        with open("/proc/self/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) / 1024
+    except (OSError, StopIteration, ValueError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def out_of_memory():

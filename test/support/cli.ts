@@ -15,11 +15,12 @@ export interface CliRun {
 
 /**
  * Runs `vendor-outputs ARGS...` as a real child process, the compiled CLI the package ships
- * (lib/cli/main.js; see ./compiled.ts), and collects its output.
+ * (lib/cli/main.js; see ./compiled.ts), and collects its output. `node`: the Node.js executable
+ * that runs it (default: this process's; see ./node-majors.ts for other majors).
  */
-export function runCli(args: string[], options: SpawnOptions & { input?: string } = {}): Promise<CliRun> {
+export function runCli(args: string[], options: SpawnOptions & { input?: string; node?: string } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [compiledCli(), ...args], {
+    const child = spawn(options.node ?? process.execPath, [compiledCli(), ...args], {
       cwd: ROOT,
       ...options,
       env: { ...process.env, ...options.env },

@@ -91,9 +91,10 @@ export interface CliProcess {
   waitFor(text: string | RegExp, ms?: number): Promise<string>;
 }
 
-export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
+/** Starts `vendor-outputs ARGS...` on `node` (default: this process's Node.js). */
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, node = process.execPath): CliProcess {
   const root = path.join(__dirname, '..', '..', '..');
-  const child = spawn(process.execPath, [compiledCli(), ...args], {
+  const child = spawn(node, [compiledCli(), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -38,7 +38,10 @@ class TemplateHost {
   private job: Job | undefined;
   private timer: NodeJS.Timeout | undefined;
   private slowTimer: NodeJS.Timeout | undefined;
+  /** The end of what the host wrote to stderr so far, enough to find {@link FATAL_MEMORY} across two chunks. */
   private stderrTail = '';
+  /** V8 reported the heap out of memory (its native stack trace follows, 2.5 KB on Node.js 22: longer than any tail kept). */
+  private outOfMemory = false;
   /** The host loaded its engine: from then on, a template's time is its own. */
   private ready = false;
   private ended = false;
@@ -59,7 +62,9 @@ class TemplateHost {
     this.child.unref();
     (this.child.channel as { unref?: () => void } | undefined)?.unref?.();
     this.child.stderr!.on('data', (chunk: Buffer) => {
-      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-2048);
+      const text = this.stderrTail + chunk.toString('utf8');
+      this.outOfMemory ||= FATAL_MEMORY.test(text);
+      this.stderrTail = text.slice(-2048);
     });
     (this.child.stderr as { unref?: () => void }).unref?.();
     this.child.on('message', (message: HostMessage) => this.onMessage(message));
@@ -122,7 +127,7 @@ class TemplateHost {
       return;
     }
     this.ended = true;
-    const reason = FATAL_MEMORY.test(this.stderrTail)
+    const reason = this.outOfMemory
       ? 'the template ran out of memory and its evaluation was stopped'
       : `the template's evaluation stopped (template host exited: ${status ?? 'unknown'})`;
     this.fail(new TemplateError('configuration', reason));
