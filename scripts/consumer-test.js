@@ -40,7 +40,11 @@ const DEV_TOOLS = ['typescript@~5.9.3', 'ts-node@^10.9.2', '@types/node@^20', CD
 // The other Node.js majors the package is tested on (the host's runs everything else), and where
 // their official builds are kept between runs (a clean CI machine installs them).
 const OTHER_NODES = [22, 24];
-const NODE_CACHE = process.env.CDK_VENDOR_OUTPUTS_NODE_CACHE ?? path.join(os.homedir(), '.cache', 'cdk-vendor-outputs', 'node');
+// The CLI's own cache of Node.js builds (src/cli/local/lambda/node/node-binaries.ts, same layout), so a
+// CI machine downloads each major once for the CLI's tests and this one.
+const NODE_CACHE = process.env.CDK_VENDOR_OUTPUTS_NODE_CACHE
+  ?? path.join(process.env.VENDOR_OUTPUTS_CACHE_DIR ? path.resolve(process.env.VENDOR_OUTPUTS_CACHE_DIR)
+    : path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'vendor-outputs'), 'node');
 const TYPESCRIPT_7 = 'typescript@^7';
 const keep = process.argv.includes('--keep');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;

@@ -42,6 +42,8 @@ export class RuntimeHost {
   private readonly child: ChildProcess;
   private outbox: HostCommand[] = [];
   private stderrTail = '';
+  /** Whether V8 said the host ran out of memory. */
+  private fatalMemory = false;
   private exited = false;
   /** Environments asked to stop, with the timer that ends the host if it does not confirm. */
   private readonly stopping = new Map<number, NodeJS.Timeout>();
@@ -69,7 +71,9 @@ export class RuntimeHost {
     // What the environment in the host's own thread writes to the process's streams directly.
     this.child.stdout!.on('data', (chunk: Buffer) => this.forward('STDOUT', chunk));
     this.child.stderr!.on('data', (chunk: Buffer) => {
+      // Watched as it arrives: Node.js 22 prints kilobytes of native stack after the message.
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-4096);
+      this.fatalMemory ||= FATAL_MEMORY.test(this.stderrTail);
       this.forward('STDERR', chunk);
     });
     this.child.on('message', (batch: HostEvent[]) => {
@@ -205,7 +209,7 @@ export class RuntimeHost {
     const reason = signal !== null ? `signal: ${signal}` : `exit status ${code}`;
     const unstarted = new Set(this.held.map(([id]) => id));
     this.held = [];
-    this.options.onHostExit(this, reason, FATAL_MEMORY.test(this.stderrTail), unstarted);
+    this.options.onHostExit(this, reason, this.fatalMemory, unstarted);
   }
 }
 
