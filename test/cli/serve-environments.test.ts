@@ -24,7 +24,7 @@ exports.handler = async (event) => {
   count += 1;
   global.seen = (global.seen || 0) + 1;
   await new Promise((resolve) => setTimeout(resolve, Number(q.ms || 0)));
-  return { statusCode: 200, body: JSON.stringify({ count, born, seen: global.seen }) };
+  return { statusCode: 200, body: JSON.stringify({ count, born, seen: global.seen, sameTimers: global.setTimeout === setTimeout && globalThis.console === console }) };
 };`;
 
 /** A module that declares names the environment also provides at its top level. */
@@ -76,7 +76,7 @@ async function get(route: string): Promise<Answer> {
   return { status: response.status, body: response.body, ms: performance.now() - started, requestId: response.headers['x-amzn-requestid'] };
 }
 
-const state = (answer: Answer): { count: number; born: string; seen: number } => JSON.parse(answer.body);
+const state = (answer: Answer): { count: number; born: string; seen: number; sameTimers: boolean } => JSON.parse(answer.body);
 
 test('concurrent invocations each get an environment of their own: their own module state, globals and init', async () => {
   const answers = await Promise.all([0, 1, 2].map(() => get('state?ms=400')));
@@ -86,6 +86,8 @@ test('concurrent invocations each get an environment of their own: their own mod
   expect(answers.map((a) => state(a).count)).toEqual([1, 1, 1]);
   for (const answer of answers) {
     expect(state(answer).seen).toBe(state(answer).count);
+    // `global.setTimeout` and `setTimeout` are the same (the environment's, ended with it).
+    expect(state(answer).sameTimers).toBe(true);
   }
   for (const each of born) {
     expect(running.lines.join('\n')).toContain(`init ${each}`);

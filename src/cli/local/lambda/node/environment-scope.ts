@@ -43,8 +43,8 @@ export class EnvironmentScope {
   constructor(private readonly hooks: ScopeHooks) {
     const console = this.console();
     const process = this.process();
-    const global = this.global({ console, process });
     const timers = this.timers();
+    const global = this.global({ console, process, ...timers });
     this.modules = new ScopedModules(
       { console, process, global, globalThis: global, ...timers },
       new Map<string, unknown>([['process', process], ['console', console], ['child_process', this.childProcess()]]),
