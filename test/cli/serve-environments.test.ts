@@ -79,7 +79,7 @@ async function get(route: string): Promise<Answer> {
 const state = (answer: Answer): { count: number; born: string; seen: number; sameTimers: boolean } => JSON.parse(answer.body);
 
 test('concurrent invocations each get an environment of their own: their own module state, globals and init', async () => {
-  const answers = await Promise.all([0, 1, 2].map(() => get('state?ms=400')));
+  const answers = await Promise.all([0, 1, 2].map(() => get('state?ms=800')));
   expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
   const born = answers.map((a) => state(a).born);
   expect(new Set(born).size).toBe(3);
@@ -128,7 +128,8 @@ test('a handler looping past its timeout: 502 (Task timed out), its runtime proc
 });
 
 test('an ES module handler: an environment per concurrent invocation too (worker threads), each with its own module state', async () => {
-  const answers = await Promise.all([0, 1, 2].map(() => get('esm?ms=400')));
+  // Each call outlasts a worker's start even on a busy machine, so none finds another's environment free.
+  const answers = await Promise.all([0, 1, 2].map(() => get('esm?ms=1500')));
   expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
   expect(new Set(answers.map((a) => state(a).born)).size).toBe(3);
   expect(answers.map((a) => state(a).count)).toEqual([1, 1, 1]);
