@@ -2,10 +2,14 @@
  * Watches the project's files and reports changes in batches: each folder that is not excluded
  * gets its own (non-recursive) `fs.watch`, so excluded trees such as node_modules are never
  * walked, and folders created later are added as they appear. Changes that come within the
- * debounce window are reported together (an editor's save is often several events).
+ * debounce window are reported together (an editor's save is often several events). Only paths
+ * that exist, or that existed before and were deleted, are reported: a file created and gone
+ * within the batch (`sed -i`'s temporary copy renamed over the original) and editors' scratch
+ * files (editor-files.ts) are not.
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { isEditorScratch } from './editor-files';
 import { WatchFilter } from './watch-patterns';
 
 export const DEBOUNCE_MS = 100;
@@ -23,6 +27,8 @@ export interface WatcherOptions {
 export class ProjectWatcher {
   private readonly watchers = new Map<string, fs.FSWatcher>();
   private readonly pending = new Set<string>();
+  /** Relative paths known to exist (listed at start or seen since): a deletion of one is a change. */
+  private readonly known = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -62,6 +68,7 @@ export class ProjectWatcher {
       return;
     }
     for (const entry of entries) {
+      this.known.add(this.relative(path.join(dir, entry.name)));
       if (entry.isDirectory()) {
         this.watchFolder(path.join(dir, entry.name));
       }
@@ -92,7 +99,7 @@ export class ProjectWatcher {
   }
 
   private record(relative: string): void {
-    if (relative === '' || !this.options.filter.matches(relative)) {
+    if (relative === '' || isEditorScratch(relative) || !this.options.filter.matches(relative)) {
       return;
     }
     this.pending.add(relative);
@@ -101,11 +108,20 @@ export class ProjectWatcher {
   }
 
   private flush(): void {
-    const files = [...this.pending].sort();
+    const files = [...this.pending].filter((file) => this.happened(file)).sort();
     this.pending.clear();
     if (files.length > 0 && !this.closed) {
       this.options.onChange(files);
     }
+  }
+
+  /** Whether a path in the batch is a change: it exists now, or it existed before and is gone. */
+  private happened(relative: string): boolean {
+    if (fs.existsSync(path.join(this.options.root, relative))) {
+      this.known.add(relative);
+      return true;
+    }
+    return this.known.delete(relative);
   }
 
   private relative(full: string): string {

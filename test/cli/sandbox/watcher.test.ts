@@ -1,3 +1,4 @@
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -59,4 +60,37 @@ test('only what include names', async () => {
   fs.writeFileSync(path.join(dir, 'other.ts'), 'x');
   fs.writeFileSync(path.join(dir, 'lib', 'stack.ts'), 'y');
   expect(await next()).toEqual(['lib/stack.ts']);
+});
+
+test("sed -i: only the edited file, not sed's temporary copy renamed over it", async () => {
+  fs.writeFileSync(path.join(dir, 'lib', 'stack.ts'), 'old');
+  const next = watch(['**']);
+  // What GNU sed -i does: a temporary file in the same folder, then renamed over the original.
+  const temporary = path.join(dir, 'lib', 'sedAb12Cd');
+  fs.writeFileSync(temporary, 'new');
+  fs.renameSync(temporary, path.join(dir, 'lib', 'stack.ts'));
+  expect(await next()).toEqual(['lib/stack.ts']);
+});
+
+test('a real sed -i edit names the file that exists', async () => {
+  fs.writeFileSync(path.join(dir, 'app.ts'), 'const a = 1;\n');
+  const next = watch(['**']);
+  execFileSync('sed', ['-i', 's/1/2/', path.join(dir, 'app.ts')]);
+  expect(await next()).toEqual(['app.ts']);
+});
+
+test("editors' swap, backup and lock files never trigger a change; the saved file does", async () => {
+  const next = watch(['**']);
+  for (const scratch of ['.app.ts.swp', 'app.ts~', '4913', '#app.ts#', 'app.ts___jb_tmp___', 'x.tmp']) {
+    fs.writeFileSync(path.join(dir, scratch), 'scratch');
+  }
+  fs.writeFileSync(path.join(dir, 'app.ts'), 'saved');
+  expect(await next()).toEqual(['app.ts']);
+});
+
+test('deleting a file that existed is a change', async () => {
+  fs.writeFileSync(path.join(dir, 'lib', 'old.ts'), 'x');
+  const next = watch(['**']);
+  fs.rmSync(path.join(dir, 'lib', 'old.ts'));
+  expect(await next()).toEqual(['lib/old.ts']);
 });
