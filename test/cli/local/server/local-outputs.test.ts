@@ -90,7 +90,8 @@ describe('API entries (VendorOutputs.addRestApi / addHttpApi) point at the local
   }, { stackName: 'EntriesTest' });
   const app = readLocalApp(assembly);
   const stack = app.stacks[0];
-  const idOf = (type: string, prefix: string) => Object.keys(stack.template.Resources).find((id) => id.startsWith(prefix) && stack.template.Resources[id].Type === type)!;
+  const resources: Record<string, { Type: string }> = stack.template.Resources;
+  const idOf = (type: string, prefix: string) => Object.keys(resources).find((id) => id.startsWith(prefix) && resources[id].Type === type)!;
   const ordersId = idOf('AWS::ApiGateway::RestApi', 'Orders');
   const chatId = idOf('AWS::ApiGatewayV2::Api', 'Chat');
   const adminId = idOf('AWS::ApiGatewayV2::Api', 'Admin');
