@@ -65,6 +65,9 @@ const EXPECTED_ENTRY = 'an API entry in custom: an object with api_name and api_
   + 'and api_kind (rest or http) and vendor_region, at custom.<key> (as VendorOutputs.addRestApi, addHttpApi and RestItemsApi with outputsKey write it) '
   + 'or flat in custom (as RestItemsApi without outputsKey writes it)';
 
+/** How the synth-time file and the sandbox's file mark a value known only after deploy. */
+const PENDING_PREFIX = '<pending: ';
+
 /** `https://<id>.execute-api.<region>.amazonaws.com[.cn]/...` */
 const EXECUTE_API_HOST = /^[a-z0-9]+\.execute-api\.([a-z0-9-]+)\.amazonaws\.com(\.cn)?$/;
 
@@ -76,7 +79,7 @@ const EXECUTE_API_HOST = /^[a-z0-9]+\.execute-api\.([a-z0-9-]+)\.amazonaws\.com(
  * region of each API is its `vendor_region`; else the region in an
  * `https://<id>.execute-api.<region>.amazonaws.com` endpoint; else `options.defaultRegion`.
  * Throws {@link RestConfigError} naming the entry for a missing or empty `api_name` or
- * `api_endpoint`, an endpoint that is not an http(s) URL, an `api_kind` other than `rest` or
+ * `api_endpoint`, an endpoint still pending until deploy, an endpoint that is not an http(s) URL, an `api_kind` other than `rest` or
  * `http`, a region that cannot be found, and two APIs with the same name; and, unless
  * `options.allowNoApis`, for a file whose `custom` holds no API entry, saying what one looks like
  * and naming the keys that look like a URL.
@@ -102,6 +105,10 @@ export function toRestConfig(outputs: unknown, options: RestConfigOptions = {}):
   for (const [location, entry] of entries) {
     const name = requiredString(entry, 'api_name', location);
     const endpoint = requiredString(entry, 'api_endpoint', location);
+    if (endpoint.startsWith(PENDING_PREFIX)) {
+      throw new RestConfigError(`${location}.api_endpoint is known only after deploy (${endpoint}): build the file from the deployed stack `
+        + "('vendor-outputs generate'), or serve the API locally ('vendor-outputs sandbox', with --from-stack or --outputs-file for an API it does not serve)");
+    }
     if (!/^https?:\/\/[^/\s]+/i.test(endpoint)) {
       throw new RestConfigError(`${location}.api_endpoint must be an http(s) URL (got ${describe(endpoint)})`);
     }

@@ -142,6 +142,9 @@ test.each([
   ['an empty vendor_region', { custom: { api_name: 'o', api_endpoint: 'https://a/', vendor_region: '' } }, 'custom.vendor_region must be a non-empty string (got "")'],
   ['an api_kind the REST section does not take', { custom: { ws: { api_name: 'ws', api_endpoint: 'wss://x/', api_kind: 'websocket' } } },
     'custom.ws.api_endpoint must be an http(s) URL (got "wss://x/")'],
+  ['an endpoint pending until deploy', { custom: { chat: { api_name: 'chat', api_endpoint: "<pending: Outputs.V[6] after deploy; run 'vendor-outputs generate'>", api_kind: 'http' } } },
+    "custom.chat.api_endpoint is known only after deploy (<pending: Outputs.V[6] after deploy; run 'vendor-outputs generate'>): build the file from the deployed stack "
+    + "('vendor-outputs generate'), or serve the API locally ('vendor-outputs sandbox', with --from-stack or --outputs-file for an API it does not serve)"],
   ['an unknown api_kind', { custom: { ws: { api_name: 'ws', api_endpoint: 'https://x.execute-api.us-east-1.amazonaws.com/', api_kind: 'websocket' } } },
     'custom.ws.api_kind must be one of rest, http (got "websocket"): the REST section holds APIs called with a method and a path'],
   ['a non-string api_kind', { custom: { api_name: 'x', api_endpoint: 'https://x.execute-api.us-east-1.amazonaws.com/', api_kind: 1 } },
