@@ -134,7 +134,7 @@ export class VendorOutputs {
    * Reserving a name `scope` already holds is fine. Throws, naming the holder, when another
    * construct holds it; check with `reservedBy` first for a message of your own.
    *
-   * @param kind what kind of name, e.g. `RestItemsApi.apiName` (not `namespace`: a word C# reserves)
+   * @param kind what kind of name, e.g. `JobQueue.queueName` (not `namespace`: a word C# reserves)
    * @param name the name to reserve
    */
   public reserve(kind: string, name: string): void {
@@ -144,7 +144,7 @@ export class VendorOutputs {
   /**
    * The construct path that reserved `name` among the names of `kind` in this backend, or undefined.
    *
-   * @param kind what kind of name, e.g. `RestItemsApi.apiName`
+   * @param kind what kind of name, e.g. `JobQueue.queueName`
    * @param name the name to look up
    */
   public reservedBy(kind: string, name: string): string | undefined {
