@@ -210,7 +210,7 @@ console.log(JSON.stringify(toRestConfig(${JSON.stringify(CLIENT_SAMPLE)})));
 `;
 
 const CLIENT_TS = (specifier) => `import { toRestConfig, RestConfig, RestConfigError } from '${specifier}';
-const rest: RestConfig = toRestConfig({ version: '1' }, { defaultRegion: 'eu-west-1' });
+const rest: RestConfig = toRestConfig({ version: '1' }, { defaultRegion: 'eu-west-1', allowNoApis: true });
 const region: string | undefined = rest.items?.region;
 // @ts-expect-error the options are typed
 toRestConfig({}, { defaultRegion: 42 });

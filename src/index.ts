@@ -19,3 +19,4 @@ export * from './constructs/producers/auth-outputs-producer';
 export * from './constructs/producers/data-outputs-producer';
 export * from './constructs/producers/model-introspection';
 export * from './constructs/producers/storage-outputs-producer';
+export * from './outputs/api-entries/api-output-options';

@@ -6,11 +6,14 @@
  *   import { toRestConfig } from 'cdk-vendor-outputs-client';   // frontends: no aws-cdk-lib
  *   import { toRestConfig } from 'cdk-vendor-outputs/client';   // code that has the library
  *
- * The `custom` section holds the REST APIs a backend exposes, in either shape:
- * - flat, one API: `custom.api_name`, `custom.api_endpoint` (and `api_id`, `api_stage`,
- *   `vendor_region`), as the spec's example and `RestItemsApi` without `outputsKey` write it;
- * - one object per API: `custom.<key>.{api_name, api_endpoint, ...}`, as `RestItemsApi` with
- *   `outputsKey` writes it. Both may appear together.
+ * The `custom` section holds the APIs a backend exposes as API entries
+ * (`{ api_name, api_endpoint, api_kind, vendor_region, api_id, api_stage }`), in either place:
+ * - flat, one API: `custom.api_name`, `custom.api_endpoint`, ..., as the spec's example and
+ *   `RestItemsApi` without `outputsKey` write it;
+ * - one object per API: `custom.<key>.{api_name, api_endpoint, ...}`, as
+ *   `VendorOutputs.addRestApi`/`addHttpApi` and `RestItemsApi` with `outputsKey` write it.
+ * Both may appear together. `api_kind` is `rest` or `http` (both are called the same way by the
+ * client library's REST API); an entry without it is a REST API (files written before it existed).
  */
 
 /** One REST API entry of the client library's configuration. */
@@ -34,6 +37,13 @@ export interface RestConfigOptions {
    * @default - such an entry is an error
    */
   readonly defaultRegion?: string;
+
+  /**
+   * Accept a file whose `custom` section holds no API entry, and return `{}` for it: for a
+   * frontend that also runs against backends without APIs.
+   * @default false - such a file is a RestConfigError that says what an entry looks like
+   */
+  readonly allowNoApis?: boolean;
 }
 
 /** vendor_outputs.json does not describe its REST APIs in a usable way. */
@@ -44,8 +54,19 @@ export class RestConfigError extends Error {
   }
 }
 
-/** Keys that mark an object of `custom` as a REST API entry. */
-const API_KEYS = ['api_name', 'api_endpoint', 'api_id'];
+/** Keys that mark an object of `custom` as an API entry. */
+const API_KEYS = ['api_name', 'api_endpoint', 'api_id', 'api_kind'];
+
+/** The `api_kind`s the REST section takes: APIs called with a method, a path and a body. */
+const API_KINDS = ['rest', 'http'];
+
+/** What an API entry looks like, for the error about a file without one. */
+const EXPECTED_ENTRY = 'an API entry in custom: an object with api_name and api_endpoint (the invoke URL including the stage), '
+  + 'and api_kind (rest or http) and vendor_region, at custom.<key> (as VendorOutputs.addRestApi, addHttpApi and RestItemsApi with outputsKey write it) '
+  + 'or flat in custom (as RestItemsApi without outputsKey writes it)';
+
+/** How the synth-time file and the sandbox's file mark a value known only after deploy. */
+const PENDING_PREFIX = '<pending: ';
 
 /** `https://<id>.execute-api.<region>.amazonaws.com[.cn]/...` */
 const EXECUTE_API_HOST = /^[a-z0-9]+\.execute-api\.([a-z0-9-]+)\.amazonaws\.com(\.cn)?$/;
@@ -54,11 +75,14 @@ const EXECUTE_API_HOST = /^[a-z0-9]+\.execute-api\.([a-z0-9-]+)\.amazonaws\.com(
  * Builds the REST section (`{ [apiName]: { endpoint, region } }`) from the parsed
  * vendor_outputs.json (a JSON string is parsed first).
  *
- * The region of each API is its `vendor_region`; else the region in an
+ * Every API entry of `custom` is read, whatever its `api_kind` (`rest`, `http`, or none). The
+ * region of each API is its `vendor_region`; else the region in an
  * `https://<id>.execute-api.<region>.amazonaws.com` endpoint; else `options.defaultRegion`.
- * A file without REST APIs gives `{}`. Throws {@link RestConfigError} naming the entry for a
- * missing or empty `api_name` or `api_endpoint`, an endpoint that is not an http(s) URL, a region
- * that cannot be found, and two APIs with the same name.
+ * Throws {@link RestConfigError} naming the entry for a missing or empty `api_name` or
+ * `api_endpoint`, an endpoint still pending until deploy, an endpoint that is not an http(s) URL, an `api_kind` other than `rest` or
+ * `http`, a region that cannot be found, and two APIs with the same name; and, unless
+ * `options.allowNoApis`, for a file whose `custom` holds no API entry, saying what one looks like
+ * and naming the keys that look like a URL.
  */
 export function toRestConfig(outputs: unknown, options: RestConfigOptions = {}): RestConfig {
   const file = typeof outputs === 'string' ? parse(outputs) : outputs;
@@ -66,29 +90,29 @@ export function toRestConfig(outputs: unknown, options: RestConfigOptions = {}):
     throw new RestConfigError(`expected the parsed vendor_outputs.json object (got ${describe(file)})`);
   }
   const custom = file.custom;
-  if (custom === undefined) {
-    return {};
-  }
-  if (!isObject(custom)) {
+  if (custom !== undefined && !isObject(custom)) {
     throw new RestConfigError(`custom must be an object (got ${describe(custom)})`);
   }
-  const entries: Array<[string, Record<string, unknown>]> = [];
-  if (API_KEYS.some((key) => key in custom)) {
-    entries.push(['custom', custom]);
-  }
-  for (const [key, value] of Object.entries(custom)) {
-    if (isObject(value) && API_KEYS.some((k) => k in value)) {
-      entries.push([`custom.${key}`, value]);
+  const entries = apiEntries(custom ?? {});
+  if (entries.length === 0) {
+    if (options.allowNoApis === true) {
+      return {};
     }
+    throw new RestConfigError(noApisMessage(custom));
   }
   const rest: RestConfig = {};
   const where: Record<string, string> = {};
   for (const [location, entry] of entries) {
     const name = requiredString(entry, 'api_name', location);
     const endpoint = requiredString(entry, 'api_endpoint', location);
+    if (endpoint.startsWith(PENDING_PREFIX)) {
+      throw new RestConfigError(`${location}.api_endpoint is known only after deploy (${endpoint}): build the file from the deployed stack `
+        + "('vendor-outputs generate'), or serve the API locally ('vendor-outputs sandbox', with --from-stack or --outputs-file for an API it does not serve)");
+    }
     if (!/^https?:\/\/[^/\s]+/i.test(endpoint)) {
       throw new RestConfigError(`${location}.api_endpoint must be an http(s) URL (got ${describe(endpoint)})`);
     }
+    checkKind(entry, location);
     if (Object.prototype.hasOwnProperty.call(where, name)) {
       throw new RestConfigError(`two REST APIs are named '${name}' (${where[name]}.api_name and ${location}.api_name); the REST section is keyed by api_name, so each API needs its own`);
     }
@@ -109,6 +133,60 @@ export function withRestConfig<T extends object>(config: T, outputs: unknown, op
     ...config,
     API: { ...current.API, REST: { ...current.API?.REST, ...toRestConfig(outputs, options) } },
   };
+}
+
+/** The API entries of `custom` with their location: `custom` itself (flat), then `custom.<key>`. */
+function apiEntries(custom: Record<string, unknown>): Array<[string, Record<string, unknown>]> {
+  const entries: Array<[string, Record<string, unknown>]> = [];
+  if (API_KEYS.some((key) => key in custom)) {
+    entries.push(['custom', custom]);
+  }
+  for (const [key, value] of Object.entries(custom)) {
+    if (isObject(value) && API_KEYS.some((k) => k in value)) {
+      entries.push([`custom.${key}`, value]);
+    }
+  }
+  return entries;
+}
+
+/** What was expected, and what the file has that looks like an API written by hand. */
+function noApisMessage(custom: Record<string, unknown> | undefined): string {
+  const found = custom === undefined ? 'the file has no custom section' : `custom has ${describeKeys(custom)}`;
+  const urls = custom === undefined ? [] : urlKeys(custom);
+  const hint = urls.length > 0 ? `; ${urls.join(', ')} look${urls.length === 1 ? 's' : ''} like an API URL but ${urls.length === 1 ? 'is' : 'are'} not in an entry` : '';
+  return `vendor_outputs.json describes no API: expected ${EXPECTED_ENTRY}; ${found}${hint}. `
+    + 'Pass { allowNoApis: true } when a backend may have none.';
+}
+
+function describeKeys(custom: Record<string, unknown>): string {
+  const keys = Object.keys(custom);
+  if (keys.length === 0) {
+    return 'no keys';
+  }
+  const shown = keys.slice(0, 10).join(', ');
+  return `the keys ${shown}${keys.length > 10 ? ` and ${keys.length - 10} more` : ''}`;
+}
+
+/** `custom.<key>` (and `custom.<key>.<key>`) whose string value is an http(s) URL. */
+function urlKeys(custom: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  const isUrl = (value: unknown) => typeof value === 'string' && /^https?:\/\//i.test(value);
+  for (const [key, value] of Object.entries(custom)) {
+    if (isUrl(value)) {
+      found.push(`custom.${key}`);
+    } else if (isObject(value)) {
+      found.push(...Object.entries(value).filter(([, v]) => isUrl(v)).map(([k]) => `custom.${key}.${k}`));
+    }
+  }
+  return found.slice(0, 5);
+}
+
+/** `api_kind`, when present, is one the REST section takes. */
+function checkKind(entry: Record<string, unknown>, location: string): void {
+  const kind = entry.api_kind;
+  if (kind !== undefined && (typeof kind !== 'string' || !API_KINDS.includes(kind))) {
+    throw new RestConfigError(`${location}.api_kind must be one of ${API_KINDS.join(', ')} (got ${describe(kind)}): the REST section holds APIs called with a method and a path`);
+  }
 }
 
 function regionOf(entry: Record<string, unknown>, endpoint: string, location: string, options: RestConfigOptions): string {

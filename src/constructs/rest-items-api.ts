@@ -8,6 +8,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as cxapi from 'aws-cdk-lib/cx-api';
 import { Construct } from 'constructs';
 import { BUNDLED_FUNCTION_DEFAULT_RUNTIME, checkBundledFunctionRuntime, createBundledFunction } from './rest-items-api-bundled-function';
+import { API_ENTRY_KEYS, ApiEntryWriter, checkApiEntryPlace, writeApiEntry } from '../outputs/api-entries/api-entry';
+import { restApiEntry } from '../outputs/api-entries/rest-api-entry';
 import { addNagSuppressions } from '../outputs/nag-metadata';
 import { VendorOutputs } from '../outputs/vendor-outputs';
 
@@ -135,15 +137,6 @@ export interface RestItemsApiProps {
   readonly deployOptions?: apigw.StageOptions;
 }
 
-/** The values this API writes to `custom`. */
-interface ApiOutputValues {
-  readonly api_id: string;
-  readonly api_endpoint: string;
-  readonly api_name: string;
-  readonly api_stage: string;
-  readonly vendor_region: string;
-}
-
 /** The props with their defaults, checked. */
 interface RestItemsApiSettings {
   readonly apiName: string;
@@ -163,22 +156,13 @@ interface RequestValidation {
 /** Id of the warning that the stage logs while the feature flag turned the account's logging role off. */
 const ACCOUNT_ROLE_WARNING = 'cdk-vendor-outputs:api-gateway-account-role';
 
-/** Keys of the flat shape; an `outputsKey` may not be one of them. */
-const FLAT_KEYS = ['api_id', 'api_endpoint', 'api_name', 'api_stage', 'vendor_region'];
-
-/**
- * Names reserved on the backend's outputs (one backend = one top-level stack, nested stacks
- * included): where each RestItemsApi writes in `custom`, and which API names are taken.
- */
-const SLOT_NAMESPACE = 'RestItemsApi.outputsKey';
-const NAME_NAMESPACE = 'RestItemsApi.apiName';
-
 /**
  * A REST API with `/items` (GET, POST, PUT, DELETE and a CORS preflight OPTIONS) and a greedy
  * proxy resource `/items/{proxy+}` (ANY and OPTIONS), every non-OPTIONS method a Lambda proxy
- * integration, in one stage; writes `custom.api_id`, `custom.api_endpoint`, `custom.api_name`,
- * `custom.api_stage` and `custom.vendor_region` to vendor_outputs.json (under
- * `custom.<outputsKey>` when `outputsKey` is set).
+ * integration, in one stage; writes its API entry (`custom.api_id`, `custom.api_endpoint`,
+ * `custom.api_name`, `custom.api_stage`, `custom.vendor_region` and `custom.api_kind`, the shape
+ * `VendorOutputs.addRestApi` writes) to vendor_outputs.json (under `custom.<outputsKey>` when
+ * `outputsKey` is set).
  *
  * @example
  * const api = new RestItemsApi(this, 'ItemsApi', { stageName: 'dev' });
@@ -210,7 +194,8 @@ export class RestItemsApi extends Construct {
   constructor(scope: Construct, id: string, props: RestItemsApiProps = {}) {
     super(scope, id);
     const settings = parseProps(this.node.path, id, props);
-    this.claimPlaceInCustom(props.outputsKey ?? '', settings.apiName);
+    // Checked before anything is created: a refused API leaves no half-built construct behind.
+    checkApiEntryPlace(VendorOutputs.of(this), settings.apiName, { slot: props.outputsKey ?? '', writer: this.outputsWriter() });
     this.apiName = settings.apiName;
     this.stageName = settings.stageName;
     this.outputsKey = props.outputsKey;
@@ -361,16 +346,18 @@ export class RestItemsApi extends Construct {
     }
   }
 
-  /** This API's values in `custom`: flat, or under `custom.<outputsKey>`. */
+  /**
+   * This API's entry in `custom` (the shape `VendorOutputs.addRestApi` writes): flat, or under
+   * `custom.<outputsKey>`. Throws when another API of the backend has the place or the name.
+   */
   private addOutputs(): void {
-    const values: ApiOutputValues = {
-      api_id: this.api.restApiId,
-      api_endpoint: this.apiEndpoint,
-      api_name: this.apiName,
-      api_stage: this.stageName,
-      vendor_region: Stack.of(this).region,
-    };
-    VendorOutputs.of(this).addOutput({ custom: this.outputsKey !== undefined ? { [this.outputsKey]: values } : { ...values } });
+    const writer = this.outputsWriter();
+    writeApiEntry(VendorOutputs.of(this), restApiEntry(this.api, this.apiName, this.stage, writer), { slot: this.outputsKey ?? '', writer });
+  }
+
+  /** This construct as the writer of its entry, in messages. */
+  private outputsWriter(): ApiEntryWriter {
+    return { label: 'RestItemsApi', description: `RestItemsApi ${this.node.path}` };
   }
 
   /**
@@ -417,24 +404,6 @@ export class RestItemsApi extends Construct {
       resourceArns: this.invokeArns,
     });
   }
-
-  /** Records where this API writes in `custom` and its name; throws when another RestItemsApi has them. */
-  private claimPlaceInCustom(slot: string, apiName: string): void {
-    const outputs = VendorOutputs.of(this);
-    const taken = outputs.reservedBy(SLOT_NAMESPACE, slot);
-    if (taken !== undefined) {
-      const where = slot === '' ? 'the flat keys at the root of custom (no outputsKey)' : `custom.${slot} (outputsKey '${slot}')`;
-      throw new Error(`RestItemsApi ${this.node.path} would write ${where}, which RestItemsApi ${taken} already writes. `
-        + 'Give each RestItemsApi of a backend a distinct outputsKey, e.g. { outputsKey: \'orders\' }.');
-    }
-    const named = outputs.reservedBy(NAME_NAMESPACE, apiName);
-    if (named !== undefined) {
-      throw new Error(`RestItemsApi ${this.node.path} has apiName '${apiName}', which RestItemsApi ${named} already uses; `
-        + 'the client library keys its REST section by api_name, so give each API a distinct apiName.');
-    }
-    outputs.reserve(SLOT_NAMESPACE, slot);
-    outputs.reserve(NAME_NAMESPACE, apiName);
-  }
 }
 
 /** The props with their defaults; throws on a prop that cannot be used. */
@@ -466,8 +435,8 @@ function validateProps(path: string, apiName: string, stageName: string, authori
     if (!/^[A-Za-z][A-Za-z0-9_-]{0,127}$/.test(props.outputsKey)) {
       throw new Error(`${path}: outputsKey must start with a letter and have 1 to 128 letters, digits, hyphens or underscores (got ${JSON.stringify(props.outputsKey)})`);
     }
-    if (FLAT_KEYS.includes(props.outputsKey)) {
-      throw new Error(`${path}: outputsKey cannot be '${props.outputsKey}', a key of the flat shape (${FLAT_KEYS.join(', ')})`);
+    if (API_ENTRY_KEYS.includes(props.outputsKey)) {
+      throw new Error(`${path}: outputsKey cannot be '${props.outputsKey}', a key of the flat shape (${API_ENTRY_KEYS.join(', ')})`);
     }
   }
   if (authorization !== RestItemsApiAuthorization.IAM) {

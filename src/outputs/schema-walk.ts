@@ -50,12 +50,19 @@ export function isClosedObject(node: SchemaNode): boolean {
 
 /** An object whose keys are names chosen by the user (`geo.maps.items`). */
 export function isNamedMap(node: SchemaNode): boolean {
-  return node.properties === undefined && typeof node.additionalProperties === 'object';
+  return node.properties === undefined && typeof node.additionalProperties === 'object' && !isFreeForm(node);
 }
+
+/**
+ * The schema's check of API entries in `custom` (an object with `api_kind`): every other value
+ * stays free-form, so `custom` is free-form for the checks before validation.
+ */
+const API_ENTRY_CHECK = '#/$defs/vendor_api_entry_if_marked';
 
 /** A free-form object (`custom`, `data.model_introspection`): anything goes, keys unchanged. */
 export function isFreeForm(node: SchemaNode): boolean {
-  return node.type === 'object' && node.properties === undefined && node.additionalProperties === undefined;
+  return node.type === 'object' && node.properties === undefined
+    && (node.additionalProperties === undefined || node.additionalProperties?.$ref === API_ENTRY_CHECK);
 }
 
 /** A position that takes any string: the only kind a deploy-time token may fill. */

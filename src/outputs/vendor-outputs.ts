@@ -1,7 +1,13 @@
 import { AspectPriority, Aspects, Stack, Token } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { IConstruct } from 'constructs';
+import { ApiEntryValues, ApiEntryWriter, checkApiName, defaultSlot, writeApiEntry } from './api-entries/api-entry';
+import { ApiOutputOptions, HttpApiOutputOptions, RestApiOutputOptions } from './api-entries/api-output-options';
+import { httpApiEntry, httpApiName } from './api-entries/http-api-entry';
+import { restApiEntry, restApiName } from './api-entries/rest-api-entry';
 import { OUTPUTS_FILE_NAME } from './cdk-free/file-names';
 import { OutputsCollector } from './collector';
 import { checkFinalFilePath } from './final-file-path';
@@ -62,6 +68,51 @@ export class VendorOutputs {
   }
 
   /**
+   * Adds a REST API (aws-apigateway `RestApi`, `SpecRestApi`, or an imported one with a `stage`)
+   * to the `custom` section, as the entry the client helper `toRestConfig` reads and the sandbox
+   * points at the local server:
+   * `custom.<outputsKey> = { api_name, api_endpoint, api_kind: 'rest', vendor_region, api_id, api_stage }`,
+   * where `api_endpoint` is the stage's invoke URL ending with `/`.
+   *
+   * Throws, naming this scope's path and the API's, when the API has no stage to point at, the
+   * stage belongs to another API, the API disables its execute-api endpoint, the name is a token
+   * or blank, the `outputsKey` is not a valid key, or another API of the backend already has the
+   * name or the key; then nothing is written.
+   *
+   * @param api the REST API
+   * @param options name, key in `custom` and stage
+   */
+  public addRestApi(api: apigw.IRestApi, options: RestApiOutputOptions = {}): void {
+    const writer = this.apiWriter('addRestApi', api);
+    const apiName = options.apiName ?? restApiName(api) ?? api.node.id;
+    checkApiName(apiName, writer);
+    this.addApiEntry(restApiEntry(api, apiName, options.stage, writer), options, writer);
+  }
+
+  /**
+   * Adds an HTTP API (aws-apigatewayv2 `HttpApi`, or an imported one with a `stage`) to the
+   * `custom` section, as the entry the client helper `toRestConfig` reads and the sandbox points
+   * at the local server:
+   * `custom.<outputsKey> = { api_name, api_endpoint, api_kind: 'http', vendor_region, api_id, api_stage }`,
+   * where `api_endpoint` is the stage's invoke URL ending with `/` (the `$default` stage has no
+   * stage segment).
+   *
+   * Throws, naming this scope's path and the API's, when the API has no stage to point at, the
+   * stage belongs to another API or its name is a token, the API disables its execute-api
+   * endpoint, the name is a token or blank, the `outputsKey` is not a valid key, or another API of
+   * the backend already has the name or the key; then nothing is written.
+   *
+   * @param api the HTTP API
+   * @param options name, key in `custom` and stage
+   */
+  public addHttpApi(api: apigwv2.IHttpApi, options: HttpApiOutputOptions = {}): void {
+    const writer = this.apiWriter('addHttpApi', api);
+    const apiName = options.apiName ?? httpApiName(api) ?? api.node.id;
+    checkApiName(apiName, writer);
+    this.addApiEntry(httpApiEntry(api, apiName, options.stage, writer), options, writer);
+  }
+
+  /**
    * Makes `scope` the producer of `section`: afterwards only `scope` (and constructs inside it)
    * may write into it. For constructs that generate a section from a real definition.
    */
@@ -83,7 +134,7 @@ export class VendorOutputs {
    * Reserving a name `scope` already holds is fine. Throws, naming the holder, when another
    * construct holds it; check with `reservedBy` first for a message of your own.
    *
-   * @param kind what kind of name, e.g. `RestItemsApi.apiName` (not `namespace`: a word C# reserves)
+   * @param kind what kind of name, e.g. `JobQueue.queueName` (not `namespace`: a word C# reserves)
    * @param name the name to reserve
    */
   public reserve(kind: string, name: string): void {
@@ -93,7 +144,7 @@ export class VendorOutputs {
   /**
    * The construct path that reserved `name` among the names of `kind` in this backend, or undefined.
    *
-   * @param kind what kind of name, e.g. `RestItemsApi.apiName`
+   * @param kind what kind of name, e.g. `JobQueue.queueName`
    * @param name the name to look up
    */
   public reservedBy(kind: string, name: string): string | undefined {
@@ -171,6 +222,23 @@ export class VendorOutputs {
       throw new Error(`${where}: publishToParameter needs a parameter name known at synth (got the token ${parameterName})`);
     }
     DocumentPublications.of(this.collector()).toParameter(parameterName, tier, where);
+  }
+
+  /** Who adds an API entry, for messages: `addRestApi(Backend/Api) from Backend/Web`. */
+  private apiWriter(label: string, api: IConstruct): ApiEntryWriter {
+    return { label, description: `${label}(${api.node.path}) from ${this.scope.node.path || '(app)'}` };
+  }
+
+  /** Writes the entry under `custom.<outputsKey>`, the key defaulting to the API name. */
+  private addApiEntry(values: ApiEntryValues, options: ApiOutputOptions, writer: ApiEntryWriter): void {
+    const slot = options.outputsKey ?? defaultSlot(values.api_name);
+    if (slot === undefined) {
+      throw new Error(`${writer.description}: the API name ${JSON.stringify(values.api_name)} cannot be the entry's key in custom; pass { outputsKey } (a letter, then letters, digits, hyphens or underscores)`);
+    }
+    if (slot === '') {
+      throw new Error(`${writer.description}: outputsKey must start with a letter and have 1 to 128 letters, digits, hyphens or underscores (got "")`);
+    }
+    writeApiEntry(this, values, { slot, writer });
   }
 
   private collector(): OutputsCollector {

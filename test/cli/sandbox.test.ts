@@ -12,6 +12,7 @@ import { helpRows, LOCAL_API_HELP } from '../../src/cli/local-api-options';
 import { command } from '../../src/cli/sandbox';
 import { STOP_GRACE_MS } from '../../src/cli/sandbox/synth-runner';
 import { command as serveCommand } from '../../src/cli/serve';
+import { toRestConfig } from '../../src/client';
 import { runCli } from '../support/cli';
 import { deployedOutputs } from '../support/deploy';
 import { evaluateOutputs, FakeCloudFormation } from '../support/fake-cloudformation';
@@ -185,6 +186,33 @@ test('Ctrl+C during the first synth stops the app, removes its folder and exits 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+describe('API entries (addRestApi, addHttpApi) point at the local server', () => {
+  let project: TempProject;
+  beforeAll(() => { project = createProject({ apiEntries: true }); });
+  afterAll(() => project.remove());
+
+  test('a frontend reading the REST entry through toRestConfig reaches the local API; the HTTP entry is local when served, else pending', async () => {
+    const sandbox = startSandbox(['--port', '0'], project.dir);
+    try {
+      const start = await sandbox.waitFor('Press Ctrl+C to stop.');
+      const ordersBase = /GET +(http:\/\/127\.0\.0\.1:\d+\/prod\/) +-> MOCK/.exec(start)![1];
+      const written = JSON.parse(fs.readFileSync(path.join(project.dir, 'vendor_outputs.json'), 'utf8'));
+      expect(written.custom.orders).toEqual({
+        api_id: expect.stringMatching(/^Orders[0-9A-F]{8}$/), api_endpoint: ordersBase, api_name: 'orders', api_stage: 'prod', vendor_region: 'us-east-1', api_kind: 'rest',
+      });
+      const rest = toRestConfig({ ...written, custom: { orders: written.custom.orders } });
+      expect(rest).toEqual({ orders: { endpoint: ordersBase, region: 'us-east-1' } });
+      expect(await getJson(rest.orders.endpoint)).toEqual({ status: 200, body: { orders: [] } });
+      // The HTTP API's entry: at the root of its port when this server serves HTTP APIs, pending until then.
+      expect(written.custom.chat).toMatchObject({ api_name: 'chat', api_stage: '$default', api_kind: 'http' });
+      expect(written.custom.chat.api_endpoint).toMatch(/^(<pending: Outputs\.\w+\[\d+\] after deploy; run 'vendor-outputs generate'>|http:\/\/127\.0\.0\.1:\d+\/)$/);
+    } finally {
+      sandbox.child.kill('SIGTERM');
+      await sandbox.exited;
+    }
+  });
 });
 
 describe('--once', () => {

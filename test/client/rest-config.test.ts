@@ -62,9 +62,62 @@ describe('the minimal flat shape (api_id, api_endpoint, api_name only)', () => {
   });
 });
 
-test('a file without custom, or without APIs in custom, gives an empty section', () => {
-  expect(toRestConfig(base)).toEqual({});
-  expect(toRestConfig({ ...base, custom: { note: 'x', nested: { a: 1 } } })).toEqual({});
+// Issue 23: a file without APIs used to give {} without a word, so a hand-written
+// custom: { rest_api_url } reached the client library as no API at all.
+const EXPECTED = 'vendor_outputs.json describes no API: expected an API entry in custom: an object with api_name and api_endpoint (the invoke URL including the stage), '
+  + 'and api_kind (rest or http) and vendor_region, at custom.<key> (as VendorOutputs.addRestApi, addHttpApi and RestItemsApi with outputsKey write it) '
+  + 'or flat in custom (as RestItemsApi without outputsKey writes it)';
+
+test.each([
+  ['no custom section', base, `${EXPECTED}; the file has no custom section. Pass { allowNoApis: true } when a backend may have none.`],
+  ['an empty custom', { ...base, custom: {} }, `${EXPECTED}; custom has no keys. Pass { allowNoApis: true } when a backend may have none.`],
+  ['custom without APIs', { ...base, custom: { note: 'x', nested: { a: 1 } } },
+    `${EXPECTED}; custom has the keys note, nested. Pass { allowNoApis: true } when a backend may have none.`],
+  ['a hand-written URL', { ...base, custom: { rest_api_url: 'https://x.execute-api.eu-west-1.amazonaws.com/dev/', orders: { url: 'http://127.0.0.1:3000/' } } },
+    `${EXPECTED}; custom has the keys rest_api_url, orders; custom.rest_api_url, custom.orders.url look like an API URL but are not in an entry. Pass { allowNoApis: true } when a backend may have none.`],
+  ['one hand-written URL', { ...base, custom: { rest_api_url: 'https://api.example.com/' } },
+    `${EXPECTED}; custom has the keys rest_api_url; custom.rest_api_url looks like an API URL but is not in an entry. Pass { allowNoApis: true } when a backend may have none.`],
+])('a file without API entries (%s) is an error that says what an entry looks like', (_, outputs, message) => {
+  expect(() => toRestConfig(outputs)).toThrow(RestConfigError);
+  expect(() => toRestConfig(outputs)).toThrow(message);
+  expect(() => withRestConfig({}, outputs)).toThrow(message);
+});
+
+test('a custom with more than ten keys names the first ten', () => {
+  const custom = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, i]));
+  expect(() => toRestConfig({ ...base, custom })).toThrow('custom has the keys k0, k1, k2, k3, k4, k5, k6, k7, k8, k9 and 2 more.');
+});
+
+test('allowNoApis: a file without API entries gives an empty section', () => {
+  expect(toRestConfig(base, { allowNoApis: true })).toEqual({});
+  expect(toRestConfig({ ...base, custom: { note: 'x', nested: { a: 1 } } }, { allowNoApis: true })).toEqual({});
+  expect(withRestConfig({ API: { REST: { kept: { endpoint: 'https://k/', region: 'us-east-1' } } } }, base, { allowNoApis: true }).API.REST)
+    .toEqual({ kept: { endpoint: 'https://k/', region: 'us-east-1' } });
+  // allowNoApis does not hide a malformed entry.
+  expect(() => toRestConfig({ ...base, custom: { orders: { api_name: 'orders' } } }, { allowNoApis: true })).toThrow('custom.orders.api_endpoint is missing');
+});
+
+test('entries of every kind the API calls write are read: rest, http, and none (files written before api_kind)', () => {
+  const outputs = {
+    ...base,
+    custom: {
+      api_id: 'r1',
+      api_endpoint: 'https://r1.execute-api.eu-west-1.amazonaws.com/dev/',
+      api_name: 'items',
+      api_stage: 'dev',
+      vendor_region: 'eu-west-1',
+      api_kind: 'rest',
+      chat: { api_id: 'h1', api_endpoint: 'https://h1.execute-api.eu-west-1.amazonaws.com/', api_name: 'chat', api_stage: '$default', vendor_region: 'eu-west-1', api_kind: 'http' },
+      admin: { api_id: 'h2', api_endpoint: 'https://h2.execute-api.us-east-2.amazonaws.com/v2/', api_name: 'admin', api_stage: 'v2', vendor_region: 'us-east-2', api_kind: 'http' },
+      legacy: { api_endpoint: 'https://l1.execute-api.ap-south-1.amazonaws.com/prod/', api_name: 'legacy' },
+    },
+  };
+  expect(toRestConfig(outputs)).toEqual({
+    items: { endpoint: 'https://r1.execute-api.eu-west-1.amazonaws.com/dev/', region: 'eu-west-1' },
+    chat: { endpoint: 'https://h1.execute-api.eu-west-1.amazonaws.com/', region: 'eu-west-1' },
+    admin: { endpoint: 'https://h2.execute-api.us-east-2.amazonaws.com/v2/', region: 'us-east-2' },
+    legacy: { endpoint: 'https://l1.execute-api.ap-south-1.amazonaws.com/prod/', region: 'ap-south-1' },
+  });
 });
 
 test('accepts the file as JSON text', () => {
@@ -87,6 +140,17 @@ test.each([
   ['an endpoint that is not a URL', { custom: { api_name: 'o', api_endpoint: 'x.execute-api.us-east-1.amazonaws.com' } },
     'custom.api_endpoint must be an http(s) URL (got "x.execute-api.us-east-1.amazonaws.com")'],
   ['an empty vendor_region', { custom: { api_name: 'o', api_endpoint: 'https://a/', vendor_region: '' } }, 'custom.vendor_region must be a non-empty string (got "")'],
+  ['an api_kind the REST section does not take', { custom: { ws: { api_name: 'ws', api_endpoint: 'wss://x/', api_kind: 'websocket' } } },
+    'custom.ws.api_endpoint must be an http(s) URL (got "wss://x/")'],
+  ['an endpoint pending until deploy', { custom: { chat: { api_name: 'chat', api_endpoint: "<pending: Outputs.V[6] after deploy; run 'vendor-outputs generate'>", api_kind: 'http' } } },
+    "custom.chat.api_endpoint is known only after deploy (<pending: Outputs.V[6] after deploy; run 'vendor-outputs generate'>): build the file from the deployed stack "
+    + "('vendor-outputs generate'), or serve the API locally ('vendor-outputs sandbox', with --from-stack or --outputs-file for an API it does not serve)"],
+  ['an unknown api_kind', { custom: { ws: { api_name: 'ws', api_endpoint: 'https://x.execute-api.us-east-1.amazonaws.com/', api_kind: 'websocket' } } },
+    'custom.ws.api_kind must be one of rest, http (got "websocket"): the REST section holds APIs called with a method and a path'],
+  ['a non-string api_kind', { custom: { api_name: 'x', api_endpoint: 'https://x.execute-api.us-east-1.amazonaws.com/', api_kind: 1 } },
+    'custom.api_kind must be one of rest, http (got number 1)'],
+  ['an entry with only api_kind', { custom: { chat: { api_kind: 'http' } } },
+    'custom.chat.api_name is missing: a REST API entry needs api_name and api_endpoint (found keys: api_kind)'],
   ['two APIs with the same name', {
     custom: {
       a: { api_name: 'items', api_endpoint: 'https://a.execute-api.us-east-1.amazonaws.com/dev/' },

@@ -163,6 +163,7 @@ describe('RestItemsApi outputs', () => {
       api_name: 'ItemsApi',
       api_stage: 'dev',
       vendor_region: 'eu-west-1',
+      api_kind: 'rest',
     });
   });
 
@@ -174,19 +175,20 @@ describe('RestItemsApi outputs', () => {
     });
   });
 
-  test('with outputsKey the same five keys go under custom.<outputsKey>; several APIs coexist', () => {
+  test('with outputsKey the same keys go under custom.<outputsKey>; several APIs coexist', () => {
     const { app, stack } = newStack();
     new RestItemsApi(stack, 'Orders', { outputsKey: 'orders', apiName: 'orders-api', stageName: 'v1' });
     new RestItemsApi(stack, 'Items');
     VendorOutputs.of(stack).addOutput({ custom: { featureFlag: true } });
     const outputs = synthOutputs(app, stack);
     expect(outputs.custom).toEqual({
-      orders: { api_id: PENDING, api_endpoint: PENDING, api_name: 'orders-api', api_stage: 'v1', vendor_region: 'eu-west-1' },
+      orders: { api_id: PENDING, api_endpoint: PENDING, api_name: 'orders-api', api_stage: 'v1', vendor_region: 'eu-west-1', api_kind: 'rest' },
       api_id: PENDING,
       api_endpoint: PENDING,
       api_name: 'Items',
       api_stage: 'dev',
       vendor_region: 'eu-west-1',
+      api_kind: 'rest',
       featureFlag: true,
     });
   });
@@ -374,7 +376,7 @@ describe('RestItemsApi validation', () => {
     ['an outputsKey token', { outputsKey: Token.asString({ Ref: 'X' }) }, /outputsKey must be known at synth/],
     ['an outputsKey starting with a digit', { outputsKey: '1api' }, /outputsKey must start with a letter and have 1 to 128 letters, digits, hyphens or underscores \(got "1api"\)/],
     ['a 129-character outputsKey', { outputsKey: 'k'.repeat(129) }, /outputsKey must start with a letter/],
-    ['an outputsKey of the flat shape', { outputsKey: 'api_id' }, /outputsKey cannot be 'api_id', a key of the flat shape \(api_id, api_endpoint, api_name, api_stage, vendor_region\)/],
+    ['an outputsKey of the flat shape', { outputsKey: 'api_id' }, /outputsKey cannot be 'api_id', a key of the flat shape \(api_id, api_endpoint, api_name, api_stage, vendor_region, api_kind\)/],
     ['allowGuests without IAM', { allowGuests: true }, /allowGuests is only used with authorization RestItemsApiAuthorization.IAM and an identityPool \(got NONE\)/],
     ['allowGuests without a pool', { authorization: RestItemsApiAuthorization.IAM, allowGuests: true }, /allowGuests needs an identityPool/],
     ['no origins', { allowOrigins: [] }, /allowOrigins must list at least one origin/],

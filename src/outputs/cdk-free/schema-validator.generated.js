@@ -11,9 +11,9 @@ var __commonJS = (cb, mod) => function __require() {
   }
 };
 
-// node_modules/fast-deep-equal/index.js
+// ../../main/node_modules/fast-deep-equal/index.js
 var require_fast_deep_equal = __commonJS({
-  "node_modules/fast-deep-equal/index.js"(exports2, module2) {
+  "../../main/node_modules/fast-deep-equal/index.js"(exports2, module2) {
     "use strict";
     module2.exports = function equal(a, b) {
       if (a === b) return true;
@@ -46,9 +46,9 @@ var require_fast_deep_equal = __commonJS({
   }
 });
 
-// node_modules/ajv/dist/runtime/equal.js
+// ../../main/node_modules/ajv/dist/runtime/equal.js
 var require_equal = __commonJS({
-  "node_modules/ajv/dist/runtime/equal.js"(exports2) {
+  "../../main/node_modules/ajv/dist/runtime/equal.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var equal = require_fast_deep_equal();
@@ -57,16 +57,273 @@ var require_equal = __commonJS({
   }
 });
 
+// ../../main/node_modules/ajv/dist/runtime/ucs2length.js
+var require_ucs2length = __commonJS({
+  "../../main/node_modules/ajv/dist/runtime/ucs2length.js"(exports2) {
+    "use strict";
+    Object.defineProperty(exports2, "__esModule", { value: true });
+    function ucs2length(str) {
+      const len = str.length;
+      let length = 0;
+      let pos = 0;
+      let value;
+      while (pos < len) {
+        length++;
+        value = str.charCodeAt(pos++);
+        if (value >= 55296 && value <= 56319 && pos < len) {
+          value = str.charCodeAt(pos);
+          if ((value & 64512) === 56320)
+            pos++;
+        }
+      }
+      return length;
+    }
+    exports2.default = ucs2length;
+    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
+  }
+});
+
 // schema-validator.js
 module.exports = validate20;
 module.exports.default = validate20;
-var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://cdk-vendor-outputs.example/schemas/2024-02/vendor_outputs.schema.json", "title": "Vendor Backend Outputs Config Format", "description": "The client configuration file (vendor_outputs.json) that frontend client libraries read to reach the backend.", "type": "object", "additionalProperties": false, "required": ["version"], "properties": { "$schema": { "description": "JSON Schema reference.", "type": "string" }, "version": { "description": "Version of this schema.", "const": "1" }, "analytics": { "description": "Outputs manually specified by developers for use with frontend library.", "type": "object", "additionalProperties": false, "properties": { "vendor_messaging": { "type": "object", "additionalProperties": false, "required": ["vendor_region", "app_id"], "properties": { "vendor_region": { "$ref": "#/$defs/vendor_region" }, "app_id": { "type": "string" } } } } }, "auth": { "description": "Outputs generated from the auth definition.", "type": "object", "additionalProperties": false, "required": ["vendor_region", "user_pool_id", "user_pool_client_id"], "properties": { "vendor_region": { "$ref": "#/$defs/vendor_region" }, "user_pool_id": { "type": "string", "description": "Cognito user pool id." }, "user_pool_client_id": { "type": "string", "description": "Cognito user pool client id." }, "identity_pool_id": { "type": "string", "description": "Cognito identity pool id." }, "password_policy": { "type": "object", "additionalProperties": false, "description": "Cognito user pool password policy.", "properties": { "min_length": { "type": "integer", "minimum": 6, "maximum": 99 }, "require_numbers": { "type": "boolean" }, "require_lowercase": { "type": "boolean" }, "require_uppercase": { "type": "boolean" }, "require_symbols": { "type": "boolean" } } }, "oauth": { "type": "object", "additionalProperties": false, "required": ["identity_providers", "domain", "scopes", "redirect_sign_in_uri", "redirect_sign_out_uri", "response_type"], "properties": { "identity_providers": { "description": "Identity providers set on the user pool client.", "type": "array", "uniqueItems": true, "minItems": 0, "items": { "enum": ["IDP_ONE", "IDP_TWO", "LOGIN_WITH_VENDOR", "SIGN_IN_WITH_VENDOR"] } }, "domain": { "type": "string", "description": "Domain used for the identity providers." }, "scopes": { "type": "array", "uniqueItems": true, "minItems": 0, "items": { "type": "string" } }, "redirect_sign_in_uri": { "description": "URIs used to redirect after signing in.", "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string" } }, "redirect_sign_out_uri": { "description": "URIs used to redirect after signing out.", "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string" } }, "response_type": { "enum": ["code", "token"] } } }, "standard_required_attributes": { "description": "Cognito standard attributes required for sign-up.", "type": "array", "uniqueItems": true, "minItems": 0, "items": { "$ref": "#/$defs/vendor_cognito_standard_attributes" } }, "username_attributes": { "description": "Attributes a user may sign in with.", "type": "array", "uniqueItems": true, "minItems": 1, "items": { "enum": ["email", "phone_number", "username"] } }, "user_verification_types": { "type": "array", "items": { "enum": ["email", "phone_number"] } }, "unauthenticated_identities_enabled": { "type": "boolean", "default": true }, "mfa_configuration": { "enum": ["NONE", "OPTIONAL", "REQUIRED"] }, "mfa_methods": { "type": "array", "items": { "enum": ["SMS", "TOTP"] } } } }, "data": { "description": "Outputs generated from the data definition.", "type": "object", "additionalProperties": false, "required": ["vendor_region", "url", "default_authorization_type", "authorization_types"], "properties": { "vendor_region": { "$ref": "#/$defs/vendor_region" }, "url": { "type": "string", "description": "Endpoint URL of the data API." }, "model_introspection": { "description": "Generated model introspection schema for use with the data client.", "type": "object" }, "api_key": { "type": "string" }, "default_authorization_type": { "$ref": "#/$defs/vendor_appsync_authorization_type" }, "authorization_types": { "type": "array", "items": { "$ref": "#/$defs/vendor_appsync_authorization_type" } } } }, "geo": { "description": "Outputs manually specified by developers for use with frontend library.", "type": "object", "additionalProperties": false, "required": ["vendor_region"], "properties": { "vendor_region": { "$ref": "#/$defs/vendor_region" }, "maps": { "description": "Maps from the geo service.", "type": "object", "additionalProperties": false, "required": ["items", "default"], "properties": { "items": { "type": "object", "additionalProperties": { "$ref": "#/$defs/vendor_location_service_config" } }, "default": { "type": "string" } } }, "search_indices": { "description": "Search indices (place indexes) from the geo service.", "type": "object", "additionalProperties": false, "required": ["items", "default"], "properties": { "items": { "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string" } }, "default": { "type": "string" } } }, "geofence_collections": { "description": "Geofence collections from the geo service.", "type": "object", "additionalProperties": false, "required": ["items", "default"], "properties": { "items": { "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string" } }, "default": { "type": "string" } } } } }, "notifications": { "description": "Outputs manually specified by developers for use with frontend library.", "type": "object", "additionalProperties": false, "required": ["vendor_region", "vendor_messaging_app_id", "channels"], "properties": { "vendor_region": { "$ref": "#/$defs/vendor_region" }, "vendor_messaging_app_id": { "type": "string" }, "channels": { "type": "array", "uniqueItems": true, "minItems": 1, "items": { "enum": ["IN_APP_MESSAGING", "PUSH_ANDROID", "PUSH_IOS", "EMAIL", "SMS"] } } } }, "storage": { "description": "Outputs generated from the storage definition.", "type": "object", "additionalProperties": false, "required": ["vendor_region", "bucket_name"], "properties": { "vendor_region": { "$ref": "#/$defs/vendor_region" }, "bucket_name": { "type": "string" } } }, "custom": { "description": "Outputs that developers add with addOutput({ custom: ... }).", "type": "object" } }, "$defs": { "vendor_region": { "description": "A cloud region name.", "type": "string" }, "vendor_cognito_standard_attributes": { "enum": ["address", "birthdate", "email", "family_name", "gender", "given_name", "locale", "middle_name", "name", "nickname", "phone_number", "picture", "preferred_username", "profile", "sub", "updated_at", "website", "zoneinfo"] }, "vendor_appsync_authorization_type": { "enum": ["VENDOR_USER_POOLS", "API_KEY", "VENDOR_IAM", "VENDOR_LAMBDA", "OPENID_CONNECT"] }, "vendor_location_service_config": { "type": "object", "additionalProperties": false, "properties": { "style": { "type": "string", "description": "Map style." } } } } };
+var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://cdk-vendor-outputs.example/schemas/2024-02/vendor_outputs.schema.json", "title": "Vendor Backend Outputs Config Format", "description": "The client configuration file (vendor_outputs.json) that frontend client libraries read to reach the backend.", "type": "object", "additionalProperties": false, "required": ["version"], "properties": { "$schema": { "description": "JSON Schema reference.", "type": "string" }, "version": { "description": "Version of this schema.", "const": "1" }, "analytics": { "description": "Outputs manually specified by developers for use with frontend library.", "type": "object", "additionalProperties": false, "properties": { "vendor_messaging": { "type": "object", "additionalProperties": false, "required": ["vendor_region", "app_id"], "properties": { "vendor_region": { "$ref": "#/$defs/vendor_region" }, "app_id": { "type": "string" } } } } }, "auth": { "description": "Outputs generated from the auth definition.", "type": "object", "additionalProperties": false, "required": ["vendor_region", "user_pool_id", "user_pool_client_id"], "properties": { "vendor_region": { "$ref": "#/$defs/vendor_region" }, "user_pool_id": { "type": "string", "description": "Cognito user pool id." }, "user_pool_client_id": { "type": "string", "description": "Cognito user pool client id." }, "identity_pool_id": { "type": "string", "description": "Cognito identity pool id." }, "password_policy": { "type": "object", "additionalProperties": false, "description": "Cognito user pool password policy.", "properties": { "min_length": { "type": "integer", "minimum": 6, "maximum": 99 }, "require_numbers": { "type": "boolean" }, "require_lowercase": { "type": "boolean" }, "require_uppercase": { "type": "boolean" }, "require_symbols": { "type": "boolean" } } }, "oauth": { "type": "object", "additionalProperties": false, "required": ["identity_providers", "domain", "scopes", "redirect_sign_in_uri", "redirect_sign_out_uri", "response_type"], "properties": { "identity_providers": { "description": "Identity providers set on the user pool client.", "type": "array", "uniqueItems": true, "minItems": 0, "items": { "enum": ["IDP_ONE", "IDP_TWO", "LOGIN_WITH_VENDOR", "SIGN_IN_WITH_VENDOR"] } }, "domain": { "type": "string", "description": "Domain used for the identity providers." }, "scopes": { "type": "array", "uniqueItems": true, "minItems": 0, "items": { "type": "string" } }, "redirect_sign_in_uri": { "description": "URIs used to redirect after signing in.", "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string" } }, "redirect_sign_out_uri": { "description": "URIs used to redirect after signing out.", "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string" } }, "response_type": { "enum": ["code", "token"] } } }, "standard_required_attributes": { "description": "Cognito standard attributes required for sign-up.", "type": "array", "uniqueItems": true, "minItems": 0, "items": { "$ref": "#/$defs/vendor_cognito_standard_attributes" } }, "username_attributes": { "description": "Attributes a user may sign in with.", "type": "array", "uniqueItems": true, "minItems": 1, "items": { "enum": ["email", "phone_number", "username"] } }, "user_verification_types": { "type": "array", "items": { "enum": ["email", "phone_number"] } }, "unauthenticated_identities_enabled": { "type": "boolean", "default": true }, "mfa_configuration": { "enum": ["NONE", "OPTIONAL", "REQUIRED"] }, "mfa_methods": { "type": "array", "items": { "enum": ["SMS", "TOTP"] } } } }, "data": { "description": "Outputs generated from the data definition.", "type": "object", "additionalProperties": false, "required": ["vendor_region", "url", "default_authorization_type", "authorization_types"], "properties": { "vendor_region": { "$ref": "#/$defs/vendor_region" }, "url": { "type": "string", "description": "Endpoint URL of the data API." }, "model_introspection": { "description": "Generated model introspection schema for use with the data client.", "type": "object" }, "api_key": { "type": "string" }, "default_authorization_type": { "$ref": "#/$defs/vendor_appsync_authorization_type" }, "authorization_types": { "type": "array", "items": { "$ref": "#/$defs/vendor_appsync_authorization_type" } } } }, "geo": { "description": "Outputs manually specified by developers for use with frontend library.", "type": "object", "additionalProperties": false, "required": ["vendor_region"], "properties": { "vendor_region": { "$ref": "#/$defs/vendor_region" }, "maps": { "description": "Maps from the geo service.", "type": "object", "additionalProperties": false, "required": ["items", "default"], "properties": { "items": { "type": "object", "additionalProperties": { "$ref": "#/$defs/vendor_location_service_config" } }, "default": { "type": "string" } } }, "search_indices": { "description": "Search indices (place indexes) from the geo service.", "type": "object", "additionalProperties": false, "required": ["items", "default"], "properties": { "items": { "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string" } }, "default": { "type": "string" } } }, "geofence_collections": { "description": "Geofence collections from the geo service.", "type": "object", "additionalProperties": false, "required": ["items", "default"], "properties": { "items": { "type": "array", "uniqueItems": true, "minItems": 1, "items": { "type": "string" } }, "default": { "type": "string" } } } } }, "notifications": { "description": "Outputs manually specified by developers for use with frontend library.", "type": "object", "additionalProperties": false, "required": ["vendor_region", "vendor_messaging_app_id", "channels"], "properties": { "vendor_region": { "$ref": "#/$defs/vendor_region" }, "vendor_messaging_app_id": { "type": "string" }, "channels": { "type": "array", "uniqueItems": true, "minItems": 1, "items": { "enum": ["IN_APP_MESSAGING", "PUSH_ANDROID", "PUSH_IOS", "EMAIL", "SMS"] } } } }, "storage": { "description": "Outputs generated from the storage definition.", "type": "object", "additionalProperties": false, "required": ["vendor_region", "bucket_name"], "properties": { "vendor_region": { "$ref": "#/$defs/vendor_region" }, "bucket_name": { "type": "string" } } }, "custom": { "description": "Outputs that developers add with addOutput({ custom: ... }). Free-form, except that an object with api_kind (custom itself, or a value of custom) is an API entry, as VendorOutputs.addRestApi and addHttpApi write it.", "type": "object", "allOf": [{ "$ref": "#/$defs/vendor_api_entry_if_marked" }], "additionalProperties": { "$ref": "#/$defs/vendor_api_entry_if_marked" } } }, "$defs": { "vendor_api_entry_if_marked": { "description": "An API entry when it is an object with api_kind; any other value is free-form.", "if": { "type": "object", "properties": { "api_kind": true }, "required": ["api_kind"] }, "then": { "$ref": "#/$defs/vendor_api_entry" } }, "vendor_api_entry": { "description": "One API of the backend, for the client library's REST section (toRestConfig): its name, its invoke URL including the stage and ending with /, its kind and region. Other keys may sit next to these.", "type": "object", "required": ["api_name", "api_endpoint", "api_kind", "vendor_region"], "properties": { "api_name": { "type": "string", "minLength": 1 }, "api_endpoint": { "type": "string", "minLength": 1 }, "api_kind": { "enum": ["rest", "http"] }, "vendor_region": { "$ref": "#/$defs/vendor_region" }, "api_id": { "type": "string" }, "api_stage": { "type": "string" } } }, "vendor_region": { "description": "A cloud region name.", "type": "string" }, "vendor_cognito_standard_attributes": { "enum": ["address", "birthdate", "email", "family_name", "gender", "given_name", "locale", "middle_name", "name", "nickname", "phone_number", "picture", "preferred_username", "profile", "sub", "updated_at", "website", "zoneinfo"] }, "vendor_appsync_authorization_type": { "enum": ["VENDOR_USER_POOLS", "API_KEY", "VENDOR_IAM", "VENDOR_LAMBDA", "OPENID_CONNECT"] }, "vendor_location_service_config": { "type": "object", "additionalProperties": false, "properties": { "style": { "type": "string", "description": "Map style." } } } } };
 var schema32 = { "description": "A cloud region name.", "type": "string" };
 var schema34 = { "enum": ["address", "birthdate", "email", "family_name", "gender", "given_name", "locale", "middle_name", "name", "nickname", "phone_number", "picture", "preferred_username", "profile", "sub", "updated_at", "website", "zoneinfo"] };
 var schema36 = { "enum": ["VENDOR_USER_POOLS", "API_KEY", "VENDOR_IAM", "VENDOR_LAMBDA", "OPENID_CONNECT"] };
 var schema39 = { "type": "object", "additionalProperties": false, "properties": { "style": { "type": "string", "description": "Map style." } } };
 var func1 = Object.prototype.hasOwnProperty;
 var func0 = require_equal().default;
+var schema42 = { "description": "An API entry when it is an object with api_kind; any other value is free-form.", "if": { "type": "object", "properties": { "api_kind": true }, "required": ["api_kind"] }, "then": { "$ref": "#/$defs/vendor_api_entry" } };
+var schema43 = { "description": "One API of the backend, for the client library's REST section (toRestConfig): its name, its invoke URL including the stage and ending with /, its kind and region. Other keys may sit next to these.", "type": "object", "required": ["api_name", "api_endpoint", "api_kind", "vendor_region"], "properties": { "api_name": { "type": "string", "minLength": 1 }, "api_endpoint": { "type": "string", "minLength": 1 }, "api_kind": { "enum": ["rest", "http"] }, "vendor_region": { "$ref": "#/$defs/vendor_region" }, "api_id": { "type": "string" }, "api_stage": { "type": "string" } } };
+var func7 = require_ucs2length().default;
+function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate22.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.api_name === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "api_name" }, message: "must have required property 'api_name'", schema: schema43.required, parentSchema: schema43, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.api_endpoint === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "api_endpoint" }, message: "must have required property 'api_endpoint'", schema: schema43.required, parentSchema: schema43, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.api_kind === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "api_kind" }, message: "must have required property 'api_kind'", schema: schema43.required, parentSchema: schema43, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.vendor_region === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "vendor_region" }, message: "must have required property 'vendor_region'", schema: schema43.required, parentSchema: schema43, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.api_name !== void 0) {
+      let data0 = data.api_name;
+      if (typeof data0 === "string") {
+        if (func7(data0) < 1) {
+          const err4 = { instancePath: instancePath + "/api_name", schemaPath: "#/properties/api_name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema43.properties.api_name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/api_name", schemaPath: "#/properties/api_name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.properties.api_name.type, parentSchema: schema43.properties.api_name, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.api_endpoint !== void 0) {
+      let data1 = data.api_endpoint;
+      if (typeof data1 === "string") {
+        if (func7(data1) < 1) {
+          const err6 = { instancePath: instancePath + "/api_endpoint", schemaPath: "#/properties/api_endpoint/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema43.properties.api_endpoint, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = { instancePath: instancePath + "/api_endpoint", schemaPath: "#/properties/api_endpoint/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.properties.api_endpoint.type, parentSchema: schema43.properties.api_endpoint, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.api_kind !== void 0) {
+      let data2 = data.api_kind;
+      if (!(data2 === "rest" || data2 === "http")) {
+        const err8 = { instancePath: instancePath + "/api_kind", schemaPath: "#/properties/api_kind/enum", keyword: "enum", params: { allowedValues: schema43.properties.api_kind.enum }, message: "must be equal to one of the allowed values", schema: schema43.properties.api_kind.enum, parentSchema: schema43.properties.api_kind, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.vendor_region !== void 0) {
+      let data3 = data.vendor_region;
+      if (typeof data3 !== "string") {
+        const err9 = { instancePath: instancePath + "/vendor_region", schemaPath: "#/$defs/vendor_region/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema32.type, parentSchema: schema32, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.api_id !== void 0) {
+      let data4 = data.api_id;
+      if (typeof data4 !== "string") {
+        const err10 = { instancePath: instancePath + "/api_id", schemaPath: "#/properties/api_id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.properties.api_id.type, parentSchema: schema43.properties.api_id, data: data4 };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.api_stage !== void 0) {
+      let data5 = data.api_stage;
+      if (typeof data5 !== "string") {
+        const err11 = { instancePath: instancePath + "/api_stage", schemaPath: "#/properties/api_stage/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema43.properties.api_stage.type, parentSchema: schema43.properties.api_stage, data: data5 };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema43.type, parentSchema: schema43, data };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+  }
+  validate22.errors = vErrors;
+  return errors === 0;
+}
+validate22.evaluated = { "props": { "api_name": true, "api_endpoint": true, "api_kind": true, "vendor_region": true, "api_id": true, "api_stage": true }, "dynamicProps": false, "dynamicItems": false };
+function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate21.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  const _errs0 = errors;
+  let valid0 = true;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.api_kind === void 0 && (missing0 = "api_kind")) {
+        const err0 = {};
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    } else {
+      const err1 = {};
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  errors = _errs0;
+  if (vErrors !== null) {
+    if (_errs0) {
+      vErrors.length = _errs0;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid0) {
+    const _errs3 = errors;
+    if (!validate22(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+      vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs3 === errors;
+    valid0 = _valid0;
+    if (valid0) {
+      var props0 = {};
+      props0.api_name = true;
+      props0.api_endpoint = true;
+      props0.api_kind = true;
+      props0.vendor_region = true;
+      props0.api_id = true;
+      props0.api_stage = true;
+    }
+  }
+  if (!valid0) {
+    const err2 = { instancePath, schemaPath: "#/if", keyword: "if", params: { failingKeyword: "then" }, message: 'must match "then" schema', schema: schema42.if, parentSchema: schema42, data };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate21.errors = vErrors;
+  evaluated0.props = props0;
+  return errors === 0;
+}
+validate21.evaluated = { "dynamicProps": true, "dynamicItems": false };
 function validate20(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -1641,7 +1898,18 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.custom !== void 0) {
       let data69 = data.custom;
-      if (!(data69 && typeof data69 == "object" && !Array.isArray(data69))) {
+      if (!validate21(data69, { instancePath: instancePath + "/custom", parentData: data, parentDataProperty: "custom", rootData, dynamicAnchors })) {
+        vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+        errors = vErrors.length;
+      }
+      if (data69 && typeof data69 == "object" && !Array.isArray(data69)) {
+        for (const key15 in data69) {
+          if (!validate21(data69[key15], { instancePath: instancePath + "/custom/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data69, parentDataProperty: key15, rootData, dynamicAnchors })) {
+            vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
         const err131 = { instancePath: instancePath + "/custom", schemaPath: "#/properties/custom/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.custom.type, parentSchema: schema31.properties.custom, data: data69 };
         if (vErrors === null) {
           vErrors = [err131];

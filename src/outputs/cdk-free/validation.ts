@@ -26,8 +26,8 @@ const compiled: CompiledValidator = require('./schema-validator.generated');
  * offending value and a message that says what is allowed.
  */
 export function validateDocument(document: unknown): SchemaViolation[] {
-  // The generated validator never descends into free-form values (custom, model_introspection)
-  // and the schema is a few levels deep, so deeply nested input cannot exhaust the stack here.
+  // The generated validator never descends into free-form values (model_introspection; in custom
+  // it reads only the top-level keys of each value, for API entries) and the schema is a few levels deep, so deeply nested input cannot exhaust the stack here.
   if (compiled(document)) {
     return [];
   }
@@ -35,6 +35,10 @@ export function validateDocument(document: unknown): SchemaViolation[] {
   const violations: SchemaViolation[] = [];
   const allowedKeys = new Map<object, string>();
   for (const error of compiled.errors ?? []) {
+    if (error.keyword === 'if') {
+      // "must match the then schema": the errors of the `then` part say what is wrong.
+      continue;
+    }
     const violation = describeError(error, allowedKeys);
     const key = `${violation.pointer}\u0000${violation.message}`;
     if (!seen.has(key)) {
@@ -65,7 +69,9 @@ function describeError(error: AjvError, allowedKeys: Map<object, string>): Schem
   const p = error.params;
   switch (error.keyword) {
     case 'required':
-      return { pointer: childPointer(at, p.missingProperty), message: 'is required but missing' };
+      return { pointer: childPointer(at, p.missingProperty), message: `is required but missing${inApiEntry(error.parentSchema)}` };
+    case 'minLength':
+      return { pointer: at, message: `must have at least ${p.limit} character${p.limit === 1 ? '' : 's'}${got()}` };
     case 'additionalProperties': {
       const schema = error.parentSchema ?? {};
       let allowed = allowedKeys.get(schema);
@@ -94,6 +100,14 @@ function describeError(error: AjvError, allowedKeys: Map<object, string>): Schem
     default:
       return { pointer: at, message: `${error.message ?? error.keyword}${got()}` };
   }
+}
+
+/** Why a key is required in `custom`: the object is an API entry because it has `api_kind`. */
+function inApiEntry(schema: Record<string, any> | undefined): string {
+  const required: unknown = schema?.required;
+  return Array.isArray(required) && required.includes('api_kind')
+    ? ` (an object of custom with api_kind is an API entry, which has ${required.join(', ')})`
+    : '';
 }
 
 function article(type: string): string {

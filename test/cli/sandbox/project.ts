@@ -28,6 +28,8 @@ export interface AppShape {
   readonly bucket?: boolean;
   /** RestItemsApi's apiName. @default itemsApi */
   readonly apiName?: string;
+  /** Adds a RestApi (`orders`, GET / a MOCK) and an HttpApi (`chat`) through addRestApi / addHttpApi. */
+  readonly apiEntries?: boolean;
 }
 
 export interface TempProject {
@@ -64,6 +66,18 @@ function handlerSource(version: number): string {
   ].join('\n');
 }
 
+/** A RestApi and an HttpApi written as API entries of custom. */
+const API_ENTRIES = [
+  "const apigwv2 = require('aws-cdk-lib/aws-apigatewayv2');",
+  "const { HttpUrlIntegration } = require('aws-cdk-lib/aws-apigatewayv2-integrations');",
+  "const orders = new apigw.RestApi(stack, 'Orders', { cloudWatchRole: false, deployOptions: { stageName: 'prod' } });",
+  "orders.root.addMethod('GET', new apigw.MockIntegration({ requestTemplates: { 'application/json': '{\"statusCode\": 200}' }, integrationResponses: [{ statusCode: '200', responseTemplates: { 'application/json': '{\"orders\": []}' } }] }), { methodResponses: [{ statusCode: '200' }] });",
+  "lib.VendorOutputs.of(stack).addRestApi(orders, { apiName: 'orders' });",
+  "const chat = new apigwv2.HttpApi(stack, 'Chat', { apiName: 'chat' });",
+  "chat.addRoutes({ path: '/messages', integration: new HttpUrlIntegration('Messages', 'https://example.com/messages') });",
+  'lib.VendorOutputs.of(stack).addHttpApi(chat);',
+];
+
 function appSource(shape: AppShape): string {
   return [
     `const delay = Number(process.env.${SYNTH_DELAY_VARIABLE} || 0);`,
@@ -83,6 +97,7 @@ function appSource(shape: AppShape): string {
       ? "items.api.root.addResource('health').addMethod('GET', new apigw.MockIntegration({ requestTemplates: { 'application/json': '{\"statusCode\": 200}' }, integrationResponses: [{ statusCode: '200', responseTemplates: { 'application/json': '{\"ok\": true}' } }] }), { methodResponses: [{ statusCode: '200' }] });"
       : '',
     shape.bucket ? "new lib.StorageOutputsProducer(stack, 'Storage', { bucket: new s3.Bucket(stack, 'Files') });" : '',
+    ...(shape.apiEntries ? API_ENTRIES : []),
     '',
   ].join('\n');
 }

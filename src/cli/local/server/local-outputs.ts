@@ -6,7 +6,9 @@
  * part as synthesized, and each pending value's CloudFormation expression (the slot of its stack
  * output) evaluated against the local environment: `Ref` of a REST API is its local id, `Ref` of a
  * stage its name, the execute-api URL becomes `http://HOST:PORT/<stage>/`, `AWS::Region` the
- * stack's region (or us-east-1). Deployed values (`--outputs-file`, `--from-stack`) answer the other
+ * stack's region (or us-east-1). An HTTP API served locally (its logical id among the addresses)
+ * gets the same treatment: its `$default` stage's URL becomes `http://HOST:PORT/`, a named
+ * stage's `http://HOST:PORT/<stage>/`; one not served keeps its deployed value or stays pending. Deployed values (`--outputs-file`, `--from-stack`) answer the other
  * references they know. A value that is known neither way keeps its pending marker: never a
  * stand-in or a value the template only suggests.
  */
@@ -67,7 +69,7 @@ export function buildLocalOutputs(
     throw new LocalApiError((error as Error).message);
   }
   const document = JSON.parse(JSON.stringify(carried.document));
-  const env = localEnvironment(stack, deployed);
+  const env = localEnvironment(stack, deployed, apis);
   const resolved: string[] = [];
   const unresolved: string[] = [];
   for (const entry of carried.pending) {
@@ -131,15 +133,20 @@ function evaluatePending(stack: StackSpec, entry: PendingEntry, env: IntrinsicEn
 
 /**
  * Strict: what the local server really is (API ids, stage names, pseudo parameters), then the
- * deployed values passed; nothing else.
+ * deployed values passed; nothing else. An HTTP API (`AWS::ApiGatewayV2::Api`) has its local id,
+ * its logical id, only when the server serves it (it is in `apis`): else its id and endpoint are
+ * the deployed ones, or stay pending, never a URL that no server answers.
  */
-function localEnvironment(stack: StackSpec, deployed: DeployedReferences | undefined): IntrinsicEnvironment {
+function localEnvironment(stack: StackSpec, deployed: DeployedReferences | undefined, apis: readonly LocalApiAddress[]): IntrinsicEnvironment {
   const resources: Record<string, any> = stack.template.Resources ?? {};
+  const pseudo = { ...pseudoParameters(stack.region, stack.stackName), ...(deployed?.pseudo ?? {}) };
+  const typeOf = (id: string): unknown => (Object.hasOwn(resources, id) ? resources[id]?.Type : undefined);
+  const servedHttpApi = (id: string) => typeOf(id) === HTTP_API_TYPE && apis.some((a) => a.apiId === id);
   return {
-    pseudo: { ...pseudoParameters(stack.region, stack.stackName), ...(deployed?.pseudo ?? {}) },
+    pseudo,
     ref: (id) => {
       const r = Object.hasOwn(resources, id) ? resources[id] : undefined;
-      if (r?.Type === 'AWS::ApiGateway::RestApi') {
+      if (r?.Type === 'AWS::ApiGateway::RestApi' || servedHttpApi(id)) {
         return id;
       }
       if (r?.Type === 'AWS::ApiGateway::Stage' && typeof r.Properties?.StageName === 'string') {
@@ -147,11 +154,20 @@ function localEnvironment(stack: StackSpec, deployed: DeployedReferences | undef
       }
       return deployed?.refs.get(id);
     },
-    getAtt: (id, attribute) => (resources[id]?.Type === 'AWS::ApiGateway::RestApi' && attribute === 'RootResourceId'
-      ? `${id}-root`
-      : deployed?.attributes.get(`${id}.${attribute}`)),
+    getAtt: (id, attribute) => {
+      if (typeOf(id) === 'AWS::ApiGateway::RestApi' && attribute === 'RootResourceId') {
+        return `${id}-root`;
+      }
+      if (attribute === 'ApiEndpoint' && servedHttpApi(id)) {
+        // HttpApi.apiEndpoint: the API's URL without a stage, which localizeUrl turns into the local origin.
+        return `https://${id}.execute-api.${pseudo['AWS::Region']}.${pseudo['AWS::URLSuffix'] ?? 'amazonaws.com'}`;
+      }
+      return deployed?.attributes.get(`${id}.${attribute}`);
+    },
   };
 }
+
+const HTTP_API_TYPE = 'AWS::ApiGatewayV2::Api';
 
 /** `https://<api id>.execute-api.<region>.<suffix>/<rest>` of a local API → `http://HOST:PORT/<rest>`. */
 export function localizeUrl(value: string, apis: readonly LocalApiAddress[]): string {
