@@ -42,6 +42,7 @@ test('serve lists what it does not serve, each with its kind and why, after the 
   try {
     const out = await serve.waitFor('Press Ctrl+C');
     const lines = out.split('\n');
+    expect(out).toContain(`Serving 1 REST API(s) and 1 HTTP API(s) from ${mixed}:`);
     const start = lines.indexOf('Not served (2):');
     expect(start).toBeGreaterThan(lines.findIndex((l) => l.includes('/dev/rb')));
     // The HTTP API is served (its routes are listed), so neither it nor its function is in the list.

@@ -90,6 +90,14 @@ export class LocalApi {
     return servedApis(this.current);
   }
 
+  /** How many APIs of each kind are served: `1 REST API(s)`, `1 REST API(s) and 2 HTTP API(s)`. */
+  servedSummary(): string {
+    const served = this.served;
+    const rest = served.filter(isRestApi).length;
+    const counts = [[rest, 'REST'], [served.length - rest, 'HTTP']] as const;
+    return counts.filter(([n], i) => n > 0 || (i === 0 && served.length === 0)).map(([n, kind]) => `${n} ${kind} API(s)`).join(' and ');
+  }
+
   /** The route listing: method, URL, what answers it and what the gateway checks first. */
   routeLines(): string[] {
     return this.server.routeTable();
