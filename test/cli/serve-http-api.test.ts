@@ -9,7 +9,7 @@ import * as http from 'http';
 import { AddressInfo } from 'net';
 import * as os from 'os';
 import * as path from 'path';
-import { Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration, HttpUrlIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -30,7 +30,9 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       res.writeHead(207, { 'content-type': 'application/json', 'x-backend': 'yes' });
-      res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString() }));
+      const body = Buffer.concat(chunks);
+      // A large body is answered by its length (the answer stays under the 10 MB payload limit).
+      res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, length: body.length, body: body.length > 1024 ? undefined : body.toString() }));
     });
   });
   await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
@@ -57,6 +59,13 @@ beforeAll(async () => {
     route('/v1-boom', [apigwv2.HttpMethod.GET], new HttpLambdaIntegration('Boom1', inlineFunction(stack, 'Boom1Fn', 'exports.handler = async () => { throw new Error("boom"); };'), { payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_1_0 }));
     route('/url/{proxy+}', [apigwv2.HttpMethod.ANY], new HttpUrlIntegration('Url', `${backendUrl}/echo/{proxy}`));
     route('/down', [apigwv2.HttpMethod.GET], new HttpUrlIntegration('Down', 'http://127.0.0.1:1/nothing'));
+    route('/slow', [apigwv2.HttpMethod.GET], new HttpLambdaIntegration('Slow', inlineFunction(stack, 'Slow', 'exports.handler = () => new Promise((r) => setTimeout(() => r("late"), 1500));'), {
+      timeout: Duration.millis(300),
+    }));
+    const vpcLinked = new apigwv2.CfnIntegration(stack, 'VpcLinked', {
+      apiId: api.apiId, integrationType: 'HTTP_PROXY', integrationMethod: 'ANY', integrationUri: 'http://internal.example', connectionType: 'VPC_LINK', connectionId: 'link', payloadFormatVersion: '1.0',
+    });
+    new apigwv2.CfnRoute(stack, 'Private', { apiId: api.apiId, routeKey: 'GET /private', target: `integrations/${vpcLinked.ref}` });
     api.addRoutes({
       path: '/secure',
       methods: [apigwv2.HttpMethod.GET],
@@ -336,7 +345,34 @@ describe('HTTP_PROXY integrations', () => {
   });
 });
 
+describe('limits', () => {
+  test('no answer within the integration timeout is 503 {"message":"Service Unavailable"}', async () => {
+    const answer = await call('/slow');
+    expect(answer).toMatchObject({ status: 503, body: '{"message":"Service Unavailable"}' });
+    expect(running.lines.some((l) => l.startsWith(answer.headers['apigw-requestid']) && l.includes('did not answer within the integration timeout (300 ms); answered 503'))).toBe(true);
+  });
+
+  test('a body over 10 MB is 413 {"message":"Request Entity Too Large"}; 10 MB is taken (and over Lambda\'s 6 MB invocation payload: 500)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-http-api-'));
+    fs.writeFileSync(path.join(dir, 'over'), Buffer.alloc(10 * 1024 * 1024 + 1, 'a'));
+    fs.writeFileSync(path.join(dir, 'limit'), Buffer.alloc(10 * 1024 * 1024, 'a'));
+    const over = await call('/string', ['-X', 'GET', '-H', 'Expect:', '-H', 'Content-Type: text/plain', '--data-binary', `@${path.join(dir, 'over')}`]);
+    expect(over).toMatchObject({ status: 413, body: '{"message":"Request Entity Too Large"}' });
+    const limit = await call('/url/big', ['-X', 'POST', '-H', 'Expect:', '-H', 'Content-Type: text/plain', '--data-binary', `@${path.join(dir, 'limit')}`]);
+    expect(limit.status).toBe(207);
+    expect(JSON.parse(limit.body).length).toBe(10 * 1024 * 1024);
+    const toLambda = await call('/string', ['-X', 'GET', '-H', 'Expect:', '-H', 'Content-Type: text/plain', '--data-binary', `@${path.join(dir, 'limit')}`]);
+    expect(toLambda).toMatchObject({ status: 500, body: '{"message":"Internal Server Error"}' });
+    expect(running.lines.some((l) => l.startsWith(toLambda.headers['apigw-requestid']) && l.includes('Lambda refused the invocation with 413'))).toBe(true);
+  });
+});
+
 describe('what is not served', () => {
+  test('a route to a private integration (VPC link) answers 500, and its listing says why', async () => {
+    expect(await call('/private')).toMatchObject({ status: 500, body: '{"message":"Internal Server Error"}' });
+    expect(running.server.routeTable().some((l) => /GET\s+\S+\/private\s+-> not served \(HTTP_PROXY integration through a VPC link \(a private integration: the VPC is not reachable locally\): answers 500\)/.test(l))).toBe(true);
+  });
+
   test('a route with a JWT authorizer answers 500 and is listed as not served with why', async () => {
     expect(await call('/secure')).toMatchObject({ status: 500, body: '{"message":"Internal Server Error"}' });
     const app = readLocalApp(root);
@@ -360,5 +396,28 @@ describe('the start-up listing', () => {
     line(`^ANY\\s+${base}/url/\\{proxy\\+\\}\\s+-> HTTP_PROXY ANY ${backendUrl.replace(/\./g, '\\.')}/echo/\\{proxy\\}`);
     line(`^GET\\s+${base}/secure\\s+-> not served \\(JWT authorizers of HTTP APIs are not emulated yet: answers 500\\)\\s+\\[JWT\\]$`);
     line(`^GET\\s+http://127\\.0\\.0\\.1:${running.server.endpoints[1].port}/prod/hello\\s+-> HttpApis/Echo`);
+  });
+});
+
+describe('reloading', () => {
+  test('a new synth keeps the port, adds and removes routes, and serves the new ones', async () => {
+    const build = (paths: string[]) => synth((stack: Stack) => {
+      const api = new apigwv2.HttpApi(stack, 'Api');
+      const fn = inlineFunction(stack, 'Fn', 'exports.handler = async (event) => event.routeKey;');
+      for (const p of paths) {
+        api.addRoutes({ path: p, methods: [apigwv2.HttpMethod.GET], integration: new HttpLambdaIntegration(`I${p.replace(/\W/g, '')}`, fn) });
+      }
+    }, { stackName: 'Reloaded' });
+    const server = await serve(build(['/one']), { quiet: true });
+    try {
+      const port = server.server.endpoints[0].port;
+      const summary = await server.server.reload(readLocalApp(build(['/two'])));
+      expect(summary.routesAdded).toEqual([`GET http://127.0.0.1:${port}/two`]);
+      expect(summary.routesRemoved).toEqual([`GET http://127.0.0.1:${port}/one`]);
+      expect(await call('/two', [], `http://127.0.0.1:${port}`)).toMatchObject({ status: 200, body: 'GET /two' });
+      expect(await call('/one', [], `http://127.0.0.1:${port}`)).toMatchObject({ status: 404, body: '{"message":"Not Found"}' });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -14,8 +14,8 @@ test('METHOD /path: literal segments, variables and a greedy variable at the end
 
 test.each([
   ['GET /{proxy+}/more', 'route key "GET /{proxy+}/more": a greedy path variable must end the path'],
-  ['FETCH /items', `route key "FETCH /items" is not '$default' or 'METHOD /path' (METHOD one of ANY, GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)`],
-  ['GET items', `route key "GET items" is not '$default' or 'METHOD /path' (METHOD one of ANY, GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)`],
+  ['FETCH /items', 'route key "FETCH /items" is not \'$default\' or \'METHOD /path\' (METHOD one of ANY, GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)'],
+  ['GET items', 'route key "GET items" is not \'$default\' or \'METHOD /path\' (METHOD one of ANY, GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS)'],
 ])('%s is refused', (key, problem) => {
   expect(parseRouteKey(key)).toEqual({ problem });
 });
