@@ -32,7 +32,8 @@ beforeAll(async () => {
       res.writeHead(207, { 'content-type': 'application/json', 'x-backend': 'yes' });
       const body = Buffer.concat(chunks);
       // A large body is answered by its length (the answer stays under the 10 MB payload limit).
-      res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, length: body.length, body: body.length > 1024 ? undefined : body.toString() }));
+      const text = body.length > 1024 ? undefined : body.toString();
+      res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, length: body.length, body: text }));
     });
   });
   await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
