@@ -60,6 +60,7 @@ beforeAll(async () => {
     route('/v1-boom', [apigwv2.HttpMethod.GET], new HttpLambdaIntegration('Boom1', inlineFunction(stack, 'Boom1Fn', 'exports.handler = async () => { throw new Error("boom"); };'), { payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_1_0 }));
     route('/url/{proxy+}', [apigwv2.HttpMethod.ANY], new HttpUrlIntegration('Url', `${backendUrl}/echo/{proxy}`));
     route('/down', [apigwv2.HttpMethod.GET], new HttpUrlIntegration('Down', 'http://127.0.0.1:1/nothing'));
+    route('/by-stage', [apigwv2.HttpMethod.GET], new HttpUrlIntegration('ByStage', `${backendUrl}/stage/\${stageVariables.color}/end`));
     route('/slow', [apigwv2.HttpMethod.GET], new HttpLambdaIntegration('Slow', inlineFunction(stack, 'Slow', 'exports.handler = () => new Promise((r) => setTimeout(() => r("late"), 1500));'), {
       timeout: Duration.millis(300),
     }));
@@ -339,6 +340,11 @@ describe('HTTP_PROXY integrations', () => {
     expect(seen).toMatchObject({ method: 'PUT', url: '/echo/a/b?x=1', body: 'payload' });
     expect(seen.headers['x-custom']).toBe('c');
     expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  test("the URI's stage variables are the stage's (empty where the stage has none)", async () => {
+    expect(JSON.parse((await call('/by-stage', [], running.server.endpoints[0].urls[1])).body).url).toBe('/stage/blue/end');
+    expect(JSON.parse((await call('/by-stage')).body).url).toBe('/stage//end');
   });
 
   test('an endpoint that cannot be reached is 500 Internal Server Error', async () => {

@@ -1,12 +1,13 @@
 /**
  * `HTTP_PROXY` to a public URL: the request goes to `IntegrationUri` (its `{name}` path variables
- * filled from the route's; for the `$default` route the whole request path is appended, as "Working
- * with the $default route" describes), with the query string, headers and body as sent; the
+ * filled from the route's, its `${stageVariables.name}` from the stage's, empty when the stage has
+ * none; for the `$default` route the whole request path is appended, as "Working with the
+ * $default route" describes), with the query string, headers and body as sent; the
  * endpoint's status, headers and body come back. An endpoint that cannot be reached is 500
  * `{"message":"Internal Server Error"}`; no answer within the integration timeout is 503.
  */
 import { gatewayAnswer } from './gateway-answers';
-import type { RoutedHttpRequest } from './routed-request';
+import { RoutedHttpRequest, stageVariablesOf } from './routed-request';
 import type { ApiResponse, HandlerContext } from '../api-kind/api-kind';
 import type { HttpUrlIntegrationSpec } from '../model/http-api';
 import { forwardedRequestHeaders } from '../rest/integrations/http-proxy-headers';
@@ -42,7 +43,10 @@ export async function integrateUrl(routed: RoutedHttpRequest, integration: HttpU
 /** The URI with path variables filled (percent-encoded as sent), the `$default` route's path appended, and the query string. */
 function endpointUrl(routed: RoutedHttpRequest, integration: HttpUrlIntegrationSpec): string {
   const { match } = routed;
-  let url = integration.uri.replace(/\{([^{}+]+)\+?\}/g, (whole, name: string) => {
+  const variables = stageVariablesOf(routed) ?? {};
+  let url = integration.uri.replace(/\$\{stageVariables\.([A-Za-z0-9_]+)\}/g, (_whole, name: string) => (
+    Object.prototype.hasOwnProperty.call(variables, name) ? variables[name] : ''
+  )).replace(/\{([^{}+]+)\+?\}/g, (whole, name: string) => {
     const value = Object.prototype.hasOwnProperty.call(match.pathParameters, name) ? match.pathParameters[name] : undefined;
     return value === undefined ? whole : value.split('/').map(encodeURIComponent).join('/');
   });
