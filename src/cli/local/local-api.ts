@@ -94,8 +94,11 @@ export class LocalApi {
   servedSummary(): string {
     const served = this.served;
     const rest = served.filter(isRestApi).length;
-    const counts = [[rest, 'REST'], [served.length - rest, 'HTTP']] as const;
-    return counts.filter(([n], i) => n > 0 || (i === 0 && served.length === 0)).map(([n, kind]) => `${n} ${kind} API(s)`).join(' and ');
+    const http = served.length - rest;
+    if (http === 0) {
+      return `${rest} REST API(s)`;
+    }
+    return rest === 0 ? `${http} HTTP API(s)` : `${rest} REST API(s) and ${http} HTTP API(s)`;
   }
 
   /** The route listing: method, URL, what answers it and what the gateway checks first. */

@@ -2,7 +2,8 @@
  * Reads a cloud assembly (`cdk.out`) into the local app model: its stacks and their templates,
  * the APIs of every registered API kind (api-kinds.ts: REST APIs, read by
  * rest/reader/rest-api-reader.ts; HTTP APIs, by http/reader/http-api-reader.ts), the Lambda
- * functions those APIs run, with their code assets, and what the assembly has that is not served. Nothing here knows an API kind or any construct.
+ * functions those APIs run, with their code assets, and what the assembly has that is not
+ * served. Nothing here knows an API kind or any construct.
  */
 import { API_KINDS, apiKindOf } from './api-kinds';
 import { assemblyValues } from './template/assembly-values';
