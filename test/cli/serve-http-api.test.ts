@@ -81,6 +81,23 @@ beforeAll(async () => {
     const other = new apigwv2.HttpApi(stack, 'Other', { createDefaultStage: false });
     other.addRoutes({ path: '/hello', methods: [apigwv2.HttpMethod.GET], integration: new HttpLambdaIntegration('OtherEcho', echo) });
     other.addStage('Prod', { stageName: 'prod', autoDeploy: true });
+
+    // An API with a CORS configuration (the function's own CORS header is replaced by the gateway's).
+    const withCors = new apigwv2.HttpApi(stack, 'WithCors', {
+      corsPreflight: {
+        allowOrigins: ['http://localhost:5173'],
+        allowMethods: [apigwv2.CorsHttpMethod.GET, apigwv2.CorsHttpMethod.POST],
+        allowHeaders: ['content-type', 'authorization'],
+        exposeHeaders: ['x-total'],
+        maxAge: Duration.seconds(600),
+        allowCredentials: true,
+      },
+    });
+    withCors.addRoutes({
+      path: '/items',
+      methods: [apigwv2.HttpMethod.GET],
+      integration: fn('CorsItems', 'exports.handler = async () => ({ statusCode: 200, headers: { "access-control-allow-origin": "*", "x-total": "3" }, body: "[]" });'),
+    });
   }, { stackName: 'HttpApis' });
   root = assembly;
   running = await serve(assembly, { quiet: true });
@@ -349,6 +366,50 @@ describe('HTTP_PROXY integrations', () => {
 
   test('an endpoint that cannot be reached is 500 Internal Server Error', async () => {
     expect(await call('/down')).toMatchObject({ status: 500, body: '{"message":"Internal Server Error"}' });
+  });
+});
+
+describe('CORS (CorsConfiguration)', () => {
+  const corsBase = () => `http://127.0.0.1:${running.server.endpoints[2].port}`;
+  const preflight = ['-X', 'OPTIONS', '-H', 'Access-Control-Request-Method: POST', '-H', 'Access-Control-Request-Headers: content-type'];
+
+  test('the gateway answers a preflight itself (no OPTIONS route): 204 with the configured headers for an allowed origin', async () => {
+    const answer = await call('/items', [...preflight, '-H', 'Origin: http://localhost:5173'], corsBase());
+    expect(answer.status).toBe(204);
+    expect(answer.body).toBe('');
+    expect(answer.headers).toMatchObject({
+      'access-control-allow-origin': 'http://localhost:5173',
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-methods': 'GET,POST',
+      'access-control-allow-headers': 'content-type,authorization',
+      'access-control-expose-headers': 'x-total',
+      'access-control-max-age': '600',
+    });
+  });
+
+  test('a preflight from an origin not allowed gets no CORS headers', async () => {
+    const answer = await call('/items', [...preflight, '-H', 'Origin: http://evil.example'], corsBase());
+    expect(answer.status).toBe(204);
+    expect(Object.keys(answer.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+  });
+
+  test("an allowed origin's request gets the configured headers; the function's own CORS headers are dropped", async () => {
+    const answer = await call('/items', ['-H', 'Origin: http://localhost:5173'], corsBase());
+    expect(answer).toMatchObject({ status: 200, body: '[]' });
+    expect(answer.headers).toMatchObject({
+      'access-control-allow-origin': 'http://localhost:5173',
+      'access-control-allow-credentials': 'true',
+      'access-control-expose-headers': 'x-total',
+      'x-total': '3',
+    });
+    const plain = await call('/items', [], corsBase());
+    expect(Object.keys(plain.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+  });
+
+  test('OPTIONS that is no preflight (no Access-Control-Request-Method) is routed: 404 here', async () => {
+    const answer = await call('/items', ['-X', 'OPTIONS', '-H', 'Origin: http://localhost:5173'], corsBase());
+    expect(answer).toMatchObject({ status: 404, body: '{"message":"Not Found"}' });
+    expect(answer.headers['access-control-allow-origin']).toBe('http://localhost:5173');
   });
 });
 

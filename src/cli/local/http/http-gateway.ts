@@ -1,8 +1,10 @@
 /**
- * One HTTP API's requests, as the service handles them: the stage (stage-selection.ts), the route
- * (router.ts), then the route's integration. Routes with an authorizer are not served yet (500,
+ * One HTTP API's requests, as the service handles them: a CORS preflight answered by the gateway
+ * (cors.ts), the stage (stage-selection.ts), the route (router.ts), then the route's integration,
+ * whose answer gets the configured CORS headers. Routes with an authorizer are not served yet (500,
  * with a line saying why), so that nothing an authorizer guards is answered without it.
  */
+import { isPreflight, preflightAnswer, withCorsHeaders } from './cors';
 import { gatewayAnswer } from './gateway-answers';
 import { integrateLambda } from './lambda-integration';
 import type { RoutedHttpRequest } from './routed-request';
@@ -17,8 +19,18 @@ export class HttpGateway implements ApiHandler {
   constructor(private readonly api: HttpApiSpec, private readonly context: HandlerContext) {}
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
-    const receivedAt = Date.now();
+    const { cors } = this.api;
     const requestId = apigwId();
+    if (cors !== undefined && isPreflight(request)) {
+      return preflightAnswer(cors, request, requestId);
+    }
+    const response = await this.answer(request, requestId);
+    return cors === undefined ? response : withCorsHeaders(cors, request, response);
+  }
+
+  /** The route's answer, or the gateway's when no route takes the request or it cannot be served. */
+  private async answer(request: ApiRequest, requestId: string): Promise<ApiResponse> {
+    const receivedAt = Date.now();
     const routed = this.route(request, requestId, receivedAt);
     if (routed === undefined) {
       return gatewayAnswer('notFound', requestId);

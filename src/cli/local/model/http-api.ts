@@ -51,6 +51,18 @@ export interface HttpRouteSpec {
   readonly integration: HttpIntegrationSpec;
 }
 
+/** The API's `CorsConfiguration`: the gateway answers preflights and adds these headers itself. */
+export interface HttpCorsSpec {
+  /** `AllowOrigins` (`*`: any). */
+  readonly allowOrigins: readonly string[];
+  readonly allowMethods: readonly string[];
+  readonly allowHeaders: readonly string[];
+  readonly exposeHeaders: readonly string[];
+  /** `MaxAge` in seconds, when set. */
+  readonly maxAgeSeconds?: number;
+  readonly allowCredentials: boolean;
+}
+
 /** An `AWS::ApiGatewayV2::Api` with `ProtocolType: HTTP` and what hangs off it. */
 export interface HttpApiSpec {
   readonly kind: 'HTTP';
@@ -67,4 +79,6 @@ export interface HttpApiSpec {
   /** Stage name → stage variables. */
   readonly stageVariables: Readonly<Record<string, Readonly<Record<string, string>>>>;
   readonly routes: readonly HttpRouteSpec[];
+  /** `CorsConfiguration`; undefined when the API has none (requests pass as they are). */
+  readonly cors?: HttpCorsSpec;
 }

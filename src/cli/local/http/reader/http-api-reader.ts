@@ -4,6 +4,7 @@
  * which makes a `$default` stage and one route). An API defined by an OpenAPI `Body` is warned of
  * and not served yet.
  */
+import { readCors } from './cors-reader';
 import { readHttpIntegration } from './http-integration-reader';
 import { HttpStages, readHttpStages } from './http-stage-reader';
 import { httpIntegrationTimeoutMs } from './integration-timeout';
@@ -49,6 +50,7 @@ function readHttpApi(stack: StackTemplate, logicalId: string, props: any, stages
     stages: stageNames,
     stageVariables: stages.variablesOf(logicalId),
     routes: [...(quick === undefined ? [] : [quick]), ...readRoutes(stack, logicalId)],
+    ...(props.CorsConfiguration === undefined ? {} : { cors: readCors(props.CorsConfiguration) }),
   };
 }
 
