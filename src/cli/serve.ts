@@ -117,7 +117,7 @@ function writeOutputsStack(writeDir: string | undefined, stacks: readonly StackS
 function bannerLines(api: LocalApi, appDir: string): string[] {
   const { endpoints } = api.server;
   return [
-    `Serving ${api.served.length} REST API(s) from ${appDir}:`,
+    `Serving ${api.servedSummary()} from ${appDir}:`,
     ...endpoints.map((endpoint) => `${endpoint.api.name} (${endpoint.api.stackName}/${endpoint.api.logicalId}) at ${endpoint.urls.join(', ')}`),
     ...api.routeLines(),
     ...api.unservedLines(),

@@ -5,7 +5,7 @@ import { LocalApiError } from './local/common/local-api-error';
 import { readEnvVarsFile } from './local/lambda/env-vars';
 import { appInvoker, readPreparedApp } from './local/local-app-setup';
 import type { LocalApp } from './local/model/local-app';
-import { ApiSpec } from './local/model/rest-api';
+import { isRestApi, RestApiSpec } from './local/model/rest-api';
 import { readLocalApp } from './local/read-local-app';
 import { methodStandInNotes } from './local/rest/route-listing';
 import { pathSegments, route } from './local/rest/router';
@@ -56,8 +56,9 @@ export const TEST_INVOKE_HELP = [
   '  vendor-outputs test-invoke --method GET --path /items --query limit=5',
 ].join('\n');
 
-function pickApi(app: LocalApp, name: string | undefined): ApiSpec {
-  const { apis } = app;
+function pickApi(app: LocalApp, name: string | undefined): RestApiSpec {
+  // test-invoke runs REST APIs (HTTP APIs are served by `serve`, not tested here yet).
+  const apis = app.apis.filter(isRestApi);
   if (name !== undefined) {
     const found = apis.filter((a) => a.name === name || a.logicalId === name);
     if (found.length !== 1) {
@@ -162,7 +163,7 @@ function headersOf(lines: readonly string[]): Array<[string, string]> {
 }
 
 /** The stand-ins the invoked method's integration uses (none when no method matches: the TEST answers that). */
-function standInWarnings(api: ApiSpec, request: TestInvokeRequest): string[] {
+function standInWarnings(api: RestApiSpec, request: TestInvokeRequest): string[] {
   const below = request.target.split('?')[0];
   const match = route(api.root, request.method, pathSegments(below === '' ? '/' : below));
   return match === undefined ? [] : methodStandInNotes(match.method).map((note) => `${match.method.httpMethod} ${match.resource.path}: ${note}`);

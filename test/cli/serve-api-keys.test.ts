@@ -12,6 +12,7 @@ import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { LocalGateway } from '../../src/cli/local/rest/gateway';
 import { localKeyValue } from '../../src/cli/local/rest/reader/usage-plan-reader';
 import { runCli } from '../support/cli';
+import { restApi } from '../../src/cli/local/model/rest-api';
 
 const ALPHA = 'alpha-key-0123456789abcdef';
 const DISABLED = 'disabled-key-0123456789abc';
@@ -108,7 +109,7 @@ test('a key of a usage plan for the stage is let through; its value and id reach
 });
 
 test('a generated key answers to its local value, derived from the stack and logical id', async () => {
-  const logicalId = running.server.endpoints[0].api.usage!.keys.find((k) => k.name === 'generated')!.logicalId;
+  const logicalId = restApi(running.server.endpoints[0].api).usage!.keys.find((k) => k.name === 'generated')!.logicalId;
   const value = localKeyValue('KeyStack', logicalId);
   expect(value).toMatch(/^[0-9a-f]{40}$/);
   expect((await get(prod('items'), { 'x-api-key': value })).status).toBe(200);
@@ -184,7 +185,7 @@ test('stage method throttling (methodOptions) applies without a key', async () =
 
 test('test-invoke (the console\'s TEST) skips API keys and throttling', async () => {
   const app = readLocalApp(assembly);
-  const gateway = new LocalGateway({ api: app.apis[0], invoker: running.server.invoker, functions: app.functions, testInvoke: true });
+  const gateway = new LocalGateway({ api: restApi(app.apis[0]), invoker: running.server.invoker, functions: app.functions, testInvoke: true });
   const send = (target: string) => gateway.handle({ method: 'GET', target, rawHeaders: [], body: Buffer.alloc(0), sourceIp: '127.0.0.1' });
   expect((await send('/items')).statusCode).toBe(200);
   const statuses = [];
@@ -276,7 +277,7 @@ describe('vendor-outputs serve --api-key', () => {
       expect(out).toMatch(new RegExp(`generated \\(KeyStack/Generated\\): ${value} \\(--api-key\\)`));
       const url = /at (http:\/\/127\.0\.0\.1:\d+\/prod\/)/.exec(out)![1];
       expect((await get(`${url}items`, { 'x-api-key': value })).status).toBe(200);
-      const logicalId = running.server.endpoints[0].api.usage!.keys.find((k) => k.name === 'generated')!.logicalId;
+      const logicalId = restApi(running.server.endpoints[0].api).usage!.keys.find((k) => k.name === 'generated')!.logicalId;
       expectForbidden(await get(`${url}items`, { 'x-api-key': localKeyValue('KeyStack', logicalId) }));
     } finally {
       cli.child.kill('SIGTERM');

@@ -13,6 +13,7 @@ import { curl, parseCurlResponse, Running, serve, synth } from './local/support'
 import { Invoker } from '../../src/cli/local/lambda/invoker';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
+import { restApi } from '../../src/cli/local/model/rest-api';
 
 const CREDENTIALS = { accessKeyId: 'AKIDSERVETEST', secretAccessKey: 'serve-test-secret' };
 const VARIABLES = ['AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_SQS', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN'];
@@ -130,7 +131,7 @@ test('the execution log shows the signed endpoint request with the Authorization
   const app = readLocalApp(assembly);
   const invoker = new Invoker(app.functions, { log: () => undefined });
   try {
-    const gateway = new LocalGateway({ api: app.apis[0], invoker, functions: app.functions });
+    const gateway = new LocalGateway({ api: restApi(app.apis[0]), invoker, functions: app.functions });
     const log = new ExecutionLog();
     const response = await gateway.handle({ method: 'GET', target: '/prod/items/a-1', rawHeaders: [], body: Buffer.alloc(0), sourceIp: '127.0.0.1' }, log);
     expect(response.statusCode).toBe(200);

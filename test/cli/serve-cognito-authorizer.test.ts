@@ -22,6 +22,7 @@ import { LocalApp } from '../../src/cli/local/model/local-app';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
 import { runCli } from '../support/cli';
+import { restApi } from '../../src/cli/local/model/rest-api';
 
 const REAL_POOL = 'us-east-1_Real0001';
 const REAL_ISSUER = `https://cognito-idp.us-east-1.amazonaws.com/${REAL_POOL}`;
@@ -85,7 +86,7 @@ beforeAll(async () => {
   app = readLocalApp(assembly);
   invoker = new Invoker(app.functions, { log: () => undefined, maxWorkersPerFunction: 1 });
   gateway = new LocalGateway({
-    api: app.apis[0],
+    api: restApi(app.apis[0]),
     invoker,
     functions: app.functions,
     tokenVerifier: await appTokenVerifier(app, jwksFile),
@@ -97,7 +98,7 @@ afterAll(async () => {
   await invoker?.close();
 });
 
-const profileAuthorizer = () => app.apis[0].root.literalChildren.get('profile')!.methods.get('GET')!.cognitoAuthorizer!;
+const profileAuthorizer = () => restApi(app.apis[0]).root.literalChildren.get('profile')!.methods.get('GET')!.cognitoAuthorizer!;
 const poolId = () => profileAuthorizer().pools[0].poolId;
 
 async function send(pathBelowStage: string, headers: Record<string, string> = {}, log?: ExecutionLog) {
@@ -124,7 +125,7 @@ async function realPoolToken(claims: JWTPayload, kid = 'real-kid-1', key = realK
 const UNAUTHORIZED = { status: 401, body: '{"message":"Unauthorized"}' };
 
 test('the authorizers are read from the template: pools from ProviderARNs, header, TTL and the method scopes', () => {
-  const profile = app.apis[0].root.literalChildren.get('profile')!.methods.get('GET')!;
+  const profile = restApi(app.apis[0]).root.literalChildren.get('profile')!.methods.get('GET')!;
   expect(profile.authorizationType).toBe('COGNITO_USER_POOLS');
   expect(profile.cognitoAuthorizer).toEqual({
     logicalId: expect.stringMatching(/^PoolAuth/),
@@ -134,8 +135,8 @@ test('the authorizers are read from the template: pools from ProviderARNs, heade
     ttlSeconds: 300,
   });
   expect(profile.authorizationScopes).toEqual([]);
-  expect(app.apis[0].root.literalChildren.get('items')!.methods.get('GET')!.authorizationScopes).toEqual(['items/read', 'items/write']);
-  const real = app.apis[0].root.literalChildren.get('real')!.methods.get('GET')!.cognitoAuthorizer!;
+  expect(restApi(app.apis[0]).root.literalChildren.get('items')!.methods.get('GET')!.authorizationScopes).toEqual(['items/read', 'items/write']);
+  const real = restApi(app.apis[0]).root.literalChildren.get('real')!.methods.get('GET')!.cognitoAuthorizer!;
   expect(real.identityHeader).toBe('X-Id-Token');
   expect(real.pools).toEqual([{ poolId: REAL_POOL, region: 'us-east-1', issuer: REAL_ISSUER, clientIds: [] }]);
 });

@@ -14,6 +14,7 @@ import { Invoker } from '../../src/cli/local/lambda/invoker';
 import { LocalApp } from '../../src/cli/local/model/local-app';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
+import { restApi } from '../../src/cli/local/model/rest-api';
 
 const SHAPER_SOURCE = `
 exports.handler = async (event) => {
@@ -58,7 +59,7 @@ beforeAll(() => {
   assembly = synth(buildApi);
   app = readLocalApp(assembly);
   invoker = new Invoker(app.functions, { log: (_id, _level, text) => functionLines.push(text), maxWorkersPerFunction: 1 });
-  gateway = new LocalGateway({ api: app.apis[0], invoker, functions: app.functions, allowUnsigned: true });
+  gateway = new LocalGateway({ api: restApi(app.apis[0]), invoker, functions: app.functions, allowUnsigned: true });
 });
 
 afterAll(async () => {

@@ -12,6 +12,7 @@ import { curl, parseCurlResponse, Running, serve, synth } from './local/support'
 import { Invoker } from '../../src/cli/local/lambda/invoker';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
+import { restApi } from '../../src/cli/local/model/rest-api';
 
 interface Seen {
   readonly method: string;
@@ -238,7 +239,7 @@ test('the execution log records the endpoint request and response', async () => 
   const app = readLocalApp(assembly);
   const invoker = new Invoker(app.functions, { log: () => undefined });
   try {
-    const gateway = new LocalGateway({ api: app.apis[0], invoker, functions: app.functions });
+    const gateway = new LocalGateway({ api: restApi(app.apis[0]), invoker, functions: app.functions });
     const log = new ExecutionLog();
     const response = await gateway.handle({
       method: 'GET', target: '/prod/items/42?tenant=t1', rawHeaders: [['Authorization', 'Bearer secret-token-value']], body: Buffer.alloc(0), sourceIp: '127.0.0.1',

@@ -11,6 +11,7 @@ import { curl, parseCurlResponse, Running, serve, synth } from './local/support'
 import { Invoker } from '../../src/cli/local/lambda/invoker';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
+import { restApi } from '../../src/cli/local/model/rest-api';
 
 const AUTHORIZER_SOURCE = `
 exports.handler = async (event) => {
@@ -231,7 +232,7 @@ test('a REQUEST authorizer event has the client trace Root with the gateway\'s P
   const app = readLocalApp(assembly);
   const invoker = new Invoker(app.functions, { log: () => undefined, maxWorkersPerFunction: 1 });
   try {
-    const gateway = new LocalGateway({ api: app.apis[0], invoker, functions: app.functions });
+    const gateway = new LocalGateway({ api: restApi(app.apis[0]), invoker, functions: app.functions });
     const log = new ExecutionLog();
     const rawHeaders: Array<[string, string]> = [
       ['x-user', 'alice'], ['Content-Length', '5'], ['X-Amzn-Trace-Id', 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1'],
@@ -258,7 +259,7 @@ test('the execution log records each authorization step, the token masked', asyn
   const app = readLocalApp(assembly);
   const invoker = new Invoker(app.functions, { log: () => undefined, maxWorkersPerFunction: 1 });
   try {
-    const gateway = new LocalGateway({ api: app.apis[0], invoker, functions: app.functions });
+    const gateway = new LocalGateway({ api: restApi(app.apis[0]), invoker, functions: app.functions });
     const send = async (token: string) => {
       const log = new ExecutionLog();
       const response = await gateway.handle({ method: 'GET', target: '/prod/items', rawHeaders: [['x-api-key', token]], body: Buffer.alloc(0), sourceIp: '127.0.0.1' }, log);

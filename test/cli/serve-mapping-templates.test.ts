@@ -13,6 +13,7 @@ import { curl, parseCurlResponse, serve, synth } from './local/support';
 import { Invoker } from '../../src/cli/local/lambda/invoker';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
+import { restApi } from '../../src/cli/local/model/rest-api';
 
 const HANDLER = `
 exports.handler = async (event) => {
@@ -135,7 +136,7 @@ beforeAll(() => {
   assembly = synth(buildApi);
   const app = readLocalApp(assembly);
   invoker = new Invoker(app.functions, { log: () => undefined, maxWorkersPerFunction: 1 });
-  gateway = new LocalGateway({ api: app.apis[0], invoker, functions: app.functions });
+  gateway = new LocalGateway({ api: restApi(app.apis[0]), invoker, functions: app.functions });
 });
 
 afterAll(async () => {

@@ -15,6 +15,7 @@ import { curl, parseCurlResponse, serve, synth } from './local/support';
 import { Invoker } from '../../src/cli/local/lambda/invoker';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
+import { restApi } from '../../src/cli/local/model/rest-api';
 
 interface Received {
   readonly method: string;
@@ -139,7 +140,7 @@ beforeAll(async () => {
   assembly = synth(buildApi);
   const app = readLocalApp(assembly);
   invoker = new Invoker(app.functions, { log: () => undefined, maxWorkersPerFunction: 1 });
-  gateway = new LocalGateway({ api: app.apis[0], invoker, functions: app.functions, note: (_, text) => notes.push(text) });
+  gateway = new LocalGateway({ api: restApi(app.apis[0]), invoker, functions: app.functions, note: (_, text) => notes.push(text) });
 });
 
 beforeEach(() => {

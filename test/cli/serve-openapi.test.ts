@@ -11,6 +11,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { curl, inlineFunction, parseCurlResponse, Running, serve, synth, UUID } from './local/support';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
+import { restApi } from '../../src/cli/local/model/rest-api';
 
 const KEY = 'openapi-key-0123456789abcdef';
 
@@ -170,7 +171,7 @@ test('a Lambda TOKEN authorizer of the document reads the scheme\'s header; a RE
 });
 
 test('the document\'s binary media types are the API\'s', () => {
-  expect(readLocalApp(assembly).apis[0].binaryMediaTypes).toEqual(['image/png']);
+  expect(restApi(readLocalApp(assembly).apis[0]).binaryMediaTypes).toEqual(['image/png']);
 });
 
 test('the document\'s API key source is read; a document in S3, or behind Fn::Transform, is reported and not served', () => {
@@ -185,8 +186,8 @@ test('the document\'s API key source is read; a document in S3, or behind Fn::Tr
     });
     api.addUsagePlan('Plan', { apiStages: [{ api, stage: api.deploymentStage }] }).addApiKey(api.addApiKey('Key'));
   }, { stackName: 'Keyed' });
-  expect(readLocalApp(keyed).apis[0].usage?.keySource).toBe('AUTHORIZER');
-  expect(readLocalApp(assembly).apis[0].usage?.keySource).toBe('HEADER');
+  expect(restApi(readLocalApp(keyed).apis[0]).usage?.keySource).toBe('AUTHORIZER');
+  expect(restApi(readLocalApp(assembly).apis[0]).usage?.keySource).toBe('HEADER');
 
   const included = synth((stack) => {
     const api = new apigw.RestApi(stack, 'Api', { deploy: false });
@@ -197,7 +198,7 @@ test('the document\'s API key source is read; a document in S3, or behind Fn::Tr
   const withTransform = readLocalApp(included);
   expect(withTransform.warnings).toContain('Included/ApiF70053CD: the OpenAPI document in Body has no paths object (keys: Fn::Transform); no method is served');
   // The template's own methods are served on top of a document.
-  expect([...withTransform.apis[0].root.methods.keys()]).toEqual(['GET']);
+  expect([...restApi(withTransform.apis[0]).root.methods.keys()]).toEqual(['GET']);
 
   const inS3 = synth((stack) => {
     new apigw.SpecRestApi(stack, 'Api', { apiDefinition: apigw.ApiDefinition.fromBucket({ bucketName: 'specs', bucketArn: 'arn:aws:s3:::specs' } as any, 'api.yaml') });
@@ -307,7 +308,7 @@ test('a Cognito authorizer of the document uses the pools of its providerARNs an
       }),
     });
   }, { stackName: 'Pools' });
-  const method = readLocalApp(assemblyDir).apis[0].root.literalChildren.get('me')!.methods.get('GET')!;
+  const method = restApi(readLocalApp(assemblyDir).apis[0]).root.literalChildren.get('me')!.methods.get('GET')!;
   expect(method.authorizationType).toBe('COGNITO_USER_POOLS');
   expect(method.authorizationScopes).toEqual(['profile/read']);
   expect(method.authorizerName).toBe('pool');

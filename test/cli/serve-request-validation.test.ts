@@ -13,6 +13,7 @@ import { LocalApp } from '../../src/cli/local/model/local-app';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, GatewayResponse, LocalGateway } from '../../src/cli/local/rest/gateway';
 import { runCli } from '../support/cli';
+import { restApi } from '../../src/cli/local/model/rest-api';
 
 const INVALID_BODY = '{"message": "Invalid request body"}';
 
@@ -137,7 +138,7 @@ interface SendOptions {
 async function send(method: string, target: string, options: SendOptions = {}): Promise<Sent> {
   const notes: string[] = [];
   const note = (_id: string, text: string) => notes.push(text);
-  const gateway = new LocalGateway({ api: app.apis[0], invoker, functions: app.functions, testInvoke: options.testInvoke, note });
+  const gateway = new LocalGateway({ api: restApi(app.apis[0]), invoker, functions: app.functions, testInvoke: options.testInvoke, note });
   const log = new ExecutionLog();
   const response = await gateway.handle({
     method,
@@ -285,7 +286,7 @@ describe('a validator for both', () => {
 test('a method without a validator is not validated, models and required parameters notwithstanding', async () => {
   const sent = await send('POST', '/prod/unvalidated', { headers: JSON_TYPE, body: '{"not":"a pet"}' });
   expectReached(sent);
-  expect(app.apis[0].root.literalChildren.get('unvalidated')!.methods.get('POST')!.requestValidation).toBeUndefined();
+  expect(restApi(app.apis[0]).root.literalChildren.get('unvalidated')!.methods.get('POST')!.requestValidation).toBeUndefined();
 });
 
 test('a model whose schema ajv refuses is a start-up warning naming it and its method, and that method answers 500', async () => {

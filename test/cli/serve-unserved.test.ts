@@ -7,17 +7,22 @@ import * as path from 'path';
 import { Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { runCli } from '../support/cli';
 import { FIXTURES, inlineFunction, startCli, synth } from './local/support';
 
 let mixed: string;
-let httpOnly: string;
+let chatOnly: string;
 
 function httpApi(stack: Stack): void {
   const api = new apigwv2.HttpApi(stack, 'Http');
   api.addRoutes({ path: '/hello', integration: new HttpLambdaIntegration('Hello', inlineFunction(stack, 'HttpHello', 'exports.handler = async () => "hi"')) });
+}
+
+function webSocketApi(stack: Stack): void {
+  const api = new apigwv2.WebSocketApi(stack, 'Chat');
+  api.addRoute('send', { integration: new WebSocketLambdaIntegration('Send', inlineFunction(stack, 'ChatSend', 'exports.handler = async () => ({})')) });
 }
 
 beforeAll(() => {
@@ -29,7 +34,7 @@ beforeAll(() => {
     httpApi(stack);
     inlineFunction(stack, 'Linked', 'exports.handler = async () => "url"').addFunctionUrl();
   }, { stackName: 'Mixed' });
-  httpOnly = synth(httpApi, { stackName: 'HttpOnly' });
+  chatOnly = synth(webSocketApi, { stackName: 'ChatOnly' });
 });
 
 test('serve lists what it does not serve, each with its kind and why, after the routes; the console gets the same list and marks a method whose function cannot run', async () => {
@@ -37,17 +42,18 @@ test('serve lists what it does not serve, each with its kind and why, after the 
   try {
     const out = await serve.waitFor('Press Ctrl+C');
     const lines = out.split('\n');
-    const start = lines.indexOf('Not served (4):');
+    expect(out).toContain(`Serving 1 REST API(s) and 1 HTTP API(s) from ${mixed}:`);
+    const start = lines.indexOf('Not served (2):');
     expect(start).toBeGreaterThan(lines.findIndex((l) => l.includes('/dev/rb')));
-    expect(lines.slice(start + 1, start + 5).sort()).toEqual([
-      '  HTTP API      Mixed/Http: HTTP APIs (API Gateway v2) are not served locally yet',
-      '  function      Mixed/HttpHello: invoked by HTTP API Mixed/Http, which the local API does not serve yet',
+    // The HTTP API is served (its routes are listed), so neither it nor its function is in the list.
+    expect(lines.some((l) => /ANY\s+http:\/\/127\.0\.0\.1:\d+\/hello\s+-> Mixed\/HttpHello/.test(l))).toBe(true);
+    expect(lines.slice(start + 1, start + 3).sort()).toEqual([
       '  function      Mixed/Linked: invoked by its function URL Mixed/Linked/FunctionUrl, which the local API does not serve yet',
       '  function URL  Mixed/Linked/FunctionUrl (function Mixed/Linked): Lambda function URLs are not served locally yet',
     ]);
     const origin = /http:\/\/127\.0\.0\.1:(\d+)\/dev\//.exec(out)![0].replace('/dev/', '');
     const answer = await (await fetch(`${origin}/@console/api/apis`)).json() as any;
-    expect(answer.unserved.map((p: any) => p.kind).sort()).toEqual(['HTTP API', 'function', 'function', 'function URL']);
+    expect(answer.unserved.map((p: any) => p.kind).sort()).toEqual(['function', 'function URL']);
     const methods = answer.apis[0].root.children.find((c: any) => c.path === '/rb').methods;
     expect(methods[0].notRunnable).toMatch(/ruby3\.3/);
     expect(answer.apis[0].root.methods[0].notRunnable).toBeUndefined();
@@ -57,13 +63,13 @@ test('serve lists what it does not serve, each with its kind and why, after the 
   }
 });
 
-test('serve refuses an app whose only API is an HTTP API, naming it with its kind and why; exit 1', async () => {
-  const run = await runCli(['serve', '--app', httpOnly, '--port', '0']);
+test('serve refuses an app whose only API is a WebSocket API, naming it with its kind and why; exit 1', async () => {
+  const run = await runCli(['serve', '--app', chatOnly, '--port', '0']);
   expect(run.code).toBe(1);
   expect(run.stderr).toBe([
-    `vendor-outputs serve: no REST API with a stage in ${httpOnly}; nothing to serve`,
+    `vendor-outputs serve: no REST or HTTP API with a stage in ${chatOnly}; nothing to serve`,
     'Not served (1):',
-    '  HTTP API  HttpOnly/Http: HTTP APIs (API Gateway v2) are not served locally yet',
+    '  WebSocket API  ChatOnly/Chat: WebSocket APIs (API Gateway v2) are not served locally yet',
     '',
   ].join('\n'));
 });
@@ -72,10 +78,11 @@ test("test-invoke --help lists the app's APIs and functions, served or not; with
   const help = await runCli(['test-invoke', '--help', '--app', mixed]);
   expect(help.code).toBe(0);
   const tail = help.stdout.slice(help.stdout.indexOf(`APIs and functions of the app in ${mixed}:`)).split('\n');
-  expect(tail[1]).toBe('Served (1):');
+  expect(tail[1]).toBe('Served (2):');
   expect(tail[2]).toMatch(/^ {2}REST API {2}Items \(Mixed\/Rest, --api Rest\w+\): stages dev$/);
-  expect(tail[3]).toBe('Not served (4):');
-  expect(tail).toContain('  HTTP API      Mixed/Http: HTTP APIs (API Gateway v2) are not served locally yet');
+  expect(tail[3]).toBe('  HTTP API  Http (Mixed/Http): stages $default (served by serve; test-invoke runs REST APIs only)');
+  expect(tail[4]).toBe('Not served (2):');
+  expect(tail).toContain('  function URL  Mixed/Linked/FunctionUrl (function Mixed/Linked): Lambda function URLs are not served locally yet');
 
   const none = await runCli(['test-invoke', '--help', '--app', '/nonexistent/cdk.out']);
   expect(none.code).toBe(0);
@@ -83,7 +90,7 @@ test("test-invoke --help lists the app's APIs and functions, served or not; with
 });
 
 test('test-invoke on an app with no REST API names the APIs it has and why they cannot be tested; exit 1', async () => {
-  const run = await runCli(['test-invoke', '--app', httpOnly, '--method', 'GET', '--path', '/hello']);
+  const run = await runCli(['test-invoke', '--app', chatOnly, '--method', 'GET', '--path', '/hello']);
   expect(run.code).toBe(1);
-  expect(run.stderr).toBe('vendor-outputs test-invoke: no REST API in the cloud assembly\nNot served (1):\n  HTTP API  HttpOnly/Http: HTTP APIs (API Gateway v2) are not served locally yet\n');
+  expect(run.stderr).toBe('vendor-outputs test-invoke: no REST API in the cloud assembly\nNot served (1):\n  WebSocket API  ChatOnly/Chat: WebSocket APIs (API Gateway v2) are not served locally yet\n');
 });

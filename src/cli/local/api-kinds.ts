@@ -3,11 +3,13 @@
  * here. The template reader reads each kind's APIs; the server serves each API by its kind.
  */
 import type { ApiKind } from './api-kind/api-kind';
+import { HTTP_API_KIND } from './http/http-api-kind';
 import type { ApiSpec } from './model/rest-api';
 import { REST_API_KIND } from './rest/rest-api-kind';
 
 export const API_KINDS: readonly ApiKind[] = [
   REST_API_KIND,
+  HTTP_API_KIND,
 ];
 
 /** The kind that serves `api` (an API that names none is a REST API). */

@@ -11,7 +11,7 @@ import { LocalApiError } from './common/local-api-error';
 import { LocalApiSettings } from './local-api-settings';
 import { PreparedApp } from './local-app-setup';
 import { LocalApp } from './model/local-app';
-import { ApiSpec, ResourceNode } from './model/rest-api';
+import { ApiSpec, isRestApi, ResourceNode } from './model/rest-api';
 import { apiKeyLines } from './rest/api-key-values';
 import { checkPortRange, isLoopback, LocalApiServer, ReloadSummary } from './server/server';
 import { unservedApis, unservedLines } from './server/unserved-listing';
@@ -90,6 +90,17 @@ export class LocalApi {
     return servedApis(this.current);
   }
 
+  /** How many APIs of each kind are served: `1 REST API(s)`, `1 REST API(s) and 2 HTTP API(s)`. */
+  servedSummary(): string {
+    const served = this.served;
+    const rest = served.filter(isRestApi).length;
+    const http = served.length - rest;
+    if (http === 0) {
+      return `${rest} REST API(s)`;
+    }
+    return rest === 0 ? `${http} HTTP API(s)` : `${rest} REST API(s) and ${http} HTTP API(s)`;
+  }
+
   /** The route listing: method, URL, what answers it and what the gateway checks first. */
   routeLines(): string[] {
     return this.server.routeTable();
@@ -103,8 +114,9 @@ export class LocalApi {
   /** Who gets in: API key values made here, the IAM key pair, the Cognito token signers. */
   accessLines(): string[] {
     const { settings } = this.start;
-    const lines = apiKeyLines(this.served);
-    if (this.served.some((api) => hasIam(api.root))) {
+    const restApis = this.served.filter(isRestApi);
+    const lines = apiKeyLines(restApis);
+    if (restApis.some((api) => hasIam(api.root))) {
       lines.push(settings.credentials
         ? `IAM-authorized methods accept requests signed with access key ${settings.credentials.accessKeyId}${settings.allowUnsigned ? ' and unsigned requests (as a guest)' : ''}`
         : `IAM-authorized methods refuse unsigned requests${settings.allowUnsigned ? ' unless --allow-unsigned (on: guests are let in)' : '; pass --credentials KEY:SECRET to accept signed ones, --allow-unsigned to let guests in'}`);
@@ -137,7 +149,7 @@ function tokenVerifierOf(app: LocalApp, start: LocalApiStart): Promise<TokenVeri
 
 /** The refusal of an app with nothing to serve, naming what it has that is not served. */
 function nothingToServe(app: LocalApp, source: string | undefined, stacks: readonly string[]): string {
-  const message = `no REST API with a stage in ${source}${stacks.length > 0 ? ` (stacks: ${stacks.join(', ')})` : ''}; nothing to serve`;
+  const message = `no REST or HTTP API with a stage in ${source}${stacks.length > 0 ? ` (stacks: ${stacks.join(', ')})` : ''}; nothing to serve`;
   const apis = unservedApis(app.unserved);
   return apis.length === 0 ? message : [message, ...unservedLines(apis)].join('\n');
 }

@@ -1,10 +1,11 @@
 /**
  * Reads a cloud assembly (`cdk.out`) into the local app model: its stacks and their templates,
- * the APIs of every registered API kind (api-kinds.ts: REST APIs today, read by
- * rest/reader/rest-api-reader.ts), the Lambda functions those APIs run, with their code assets,
- * and what the assembly has that is not served. Nothing here knows an API kind or any construct.
+ * the APIs of every registered API kind (api-kinds.ts: REST APIs, read by
+ * rest/reader/rest-api-reader.ts; HTTP APIs, by http/reader/http-api-reader.ts), the Lambda
+ * functions those APIs run, with their code assets, and what the assembly has that is not
+ * served. Nothing here knows an API kind or any construct.
  */
-import { API_KINDS } from './api-kinds';
+import { API_KINDS, apiKindOf } from './api-kinds';
 import { assemblyValues } from './template/assembly-values';
 import type { DeployedValues } from './template/deployed-values';
 import { readFunction } from './template/function-reader';
@@ -52,6 +53,7 @@ export function readLocalApp(assemblyDir: string, stackNames: string[] = [], dep
       apiStages: new Map(stackApis.map((api) => [api.logicalId, api.stages.length])),
       runs: (functionId) => functions.has(`${artifact.artifactId}/${functionId}`),
     }));
+    unserved.push(...stackApis.flatMap((api) => apiKindOf(api).unservedParts?.(api) ?? []));
   }
   return { assemblyDir: assembly.dir, stacks, apis, functions, warnings, unserved };
 }

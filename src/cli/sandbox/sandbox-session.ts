@@ -110,7 +110,7 @@ export class SandboxSession {
   /** Lines that introduce the session: routes, console, who gets in, file, pending values. */
   startLines(): string[] {
     const { endpoints } = this.api.server;
-    const lines = [`Serving ${endpoints.length} REST API(s) of ${this.api.app.stacks.map((s) => s.stackName).join(', ')}:`];
+    const lines = [`Serving ${this.api.servedSummary()} of ${this.api.app.stacks.map((s) => s.stackName).join(', ')}:`];
     lines.push(...this.api.routeLines());
     lines.push(...this.api.unservedLines());
     for (const endpoint of endpoints) {

@@ -7,12 +7,12 @@ import { synth } from './support';
 import { API_KINDS, apiKindOf } from '../../../src/cli/local/api-kinds';
 import { Invoker } from '../../../src/cli/local/lambda/invoker';
 import { LocalApp } from '../../../src/cli/local/model/local-app';
-import { ApiSpec } from '../../../src/cli/local/model/rest-api';
+import { ApiSpec, RestApiSpec, restApi } from '../../../src/cli/local/model/rest-api';
 import { readLocalApp } from '../../../src/cli/local/read-local-app';
 import { REST_API_KIND } from '../../../src/cli/local/rest/rest-api-kind';
 
 let app: LocalApp;
-let api: ApiSpec;
+let api: RestApiSpec;
 
 beforeAll(() => {
   app = readLocalApp(synth((stack) => {
@@ -24,18 +24,18 @@ beforeAll(() => {
     rest.root.addMethod('GET', mock, { methodResponses: [{ statusCode: '200' }] });
     rest.root.addResource('items').addResource('{id}').addMethod('PUT', mock, { methodResponses: [{ statusCode: '200' }] });
   }));
-  api = app.apis[0];
+  api = restApi(app.apis[0]);
 });
 
-test('REST is the one kind registered; an API that names no kind is served by it', () => {
-  expect(API_KINDS.map((k) => k.kind)).toEqual(['REST']);
+test('REST and HTTP are the kinds registered; an API that names no kind is served by REST', () => {
+  expect(API_KINDS.map((k) => k.kind)).toEqual(['REST', 'HTTP']);
   expect(app.apis.map((a) => a.name)).toEqual(['Kinds']);
   expect(apiKindOf(api)).toBe(REST_API_KIND);
 });
 
 test('an API of a kind that is not registered is named as such', () => {
-  const http = { ...api, kind: 'HTTP' } as unknown as ApiSpec;
-  expect(() => apiKindOf(http)).toThrow("no API kind 'HTTP' is registered (api-kinds.ts)");
+  const webSocket = { ...api, kind: 'WEBSOCKET' } as unknown as ApiSpec;
+  expect(() => apiKindOf(webSocket)).toThrow("no API kind 'WEBSOCKET' is registered (api-kinds.ts)");
 });
 
 test('the REST kind reads the template model of a stack into its APIs', () => {

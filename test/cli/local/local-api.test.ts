@@ -4,7 +4,7 @@
  */
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { inlineFunction, synth } from './support';
 import { LocalApiError } from '../../../src/cli/local/common/local-api-error';
 import { LocalApi, LocalApiStart, startLocalApi } from '../../../src/cli/local/local-api';
@@ -32,18 +32,32 @@ beforeAll(() => {
   }, { stackName: 'Unstaged' }));
 });
 
-test('an app whose only API is an HTTP API is refused naming it, its kind and why (not its functions)', async () => {
+test('an app whose only API is a WebSocket API is refused naming it, its kind and why (not its functions)', async () => {
+  const chatOnly = readLocalApp(synth((stack) => {
+    const api = new apigwv2.WebSocketApi(stack, 'Chat');
+    api.addRoute('send', { integration: new WebSocketLambdaIntegration('Send', inlineFunction(stack, 'Send', 'exports.handler = async () => ({})')) });
+  }, { stackName: 'ChatOnly' }));
+  const start = startLocalApi({
+    settings: SETTINGS, prepared: prepareLocalApp(chatOnly, SETTINGS), print: () => undefined, warn: () => undefined, requireApi: true, source: 'cdk.out',
+  });
+  await expect(start).rejects.toMatchObject({
+    kind: 'input',
+    message: 'no REST or HTTP API with a stage in cdk.out; nothing to serve\nNot served (1):\n  WebSocket API  ChatOnly/Chat: WebSocket APIs (API Gateway v2) are not served locally yet',
+  });
+});
+
+test('an app whose only API is an HTTP API is served', async () => {
   const httpOnly = readLocalApp(synth((stack) => {
     const api = new apigwv2.HttpApi(stack, 'Http');
     api.addRoutes({ path: '/hello', integration: new HttpLambdaIntegration('Hello', inlineFunction(stack, 'Hello', 'exports.handler = async () => "hi"')) });
   }, { stackName: 'HttpOnly' }));
-  const start = startLocalApi({
-    settings: SETTINGS, prepared: prepareLocalApp(httpOnly, SETTINGS), print: () => undefined, warn: () => undefined, requireApi: true, source: 'cdk.out',
-  });
-  await expect(start).rejects.toMatchObject({
-    kind: 'input',
-    message: 'no REST API with a stage in cdk.out; nothing to serve\nNot served (1):\n  HTTP API  HttpOnly/Http: HTTP APIs (API Gateway v2) are not served locally yet',
-  });
+  const { api } = await started(httpOnly, {}, { requireApi: true, source: 'cdk.out' });
+  try {
+    expect(api.served.map((a) => a.kind)).toEqual(['HTTP']);
+    expect(api.unservedLines()).toEqual([]);
+  } finally {
+    await api.close();
+  }
 });
 
 async function started(app: LocalApp, settings: Partial<LocalApiSettings> = {}, start: Partial<LocalApiStart> = {}) {
@@ -68,7 +82,7 @@ test('an app with nothing to serve: refused when an API is required (serve), ser
   await expect(start).rejects.toThrow(LocalApiError);
   await expect(start).rejects.toMatchObject({
     kind: 'input',
-    message: 'no REST API with a stage in cdk.out (stacks: Unstaged); nothing to serve\nNot served (1):\n  REST API  Unstaged/NoStage: it has no stage',
+    message: 'no REST or HTTP API with a stage in cdk.out (stacks: Unstaged); nothing to serve\nNot served (1):\n  REST API  Unstaged/NoStage: it has no stage',
   });
   expect(warnings).toEqual([expect.stringMatching(/^Unstaged\/NoStage: REST API has no stage; not served$/)]);
 

@@ -1,5 +1,5 @@
 /**
- * What the server asks of an API kind (REST today; HTTP APIs, WebSocket APIs and function URLs
+ * What the server asks of an API kind (REST and HTTP APIs today; WebSocket APIs and function URLs
  * next): read its APIs from the template model, serve requests to one of them, and describe its
  * routes for the listing and the reload summary. A kind is a folder (rest/) behind this interface,
  * registered in api-kinds.ts; the server and the template reader ask the registry, never a kind.
@@ -9,6 +9,7 @@ import type { SigV4Verifier } from '../auth/sigv4';
 import type { Invoker } from '../lambda/invoker';
 import type { FunctionSpec } from '../model/function-spec';
 import type { ApiSpec } from '../model/rest-api';
+import type { UnservedPart } from '../model/unserved-part';
 import type { StackTemplate } from '../template/stack-template';
 
 /** One line of the listing, in columns. */
@@ -95,6 +96,8 @@ export interface ApiKind {
    * whether a route of it is authorized by a user pool at all (then `serve` checks tokens).
    */
   userPools(api: ApiSpec): { readonly uses: boolean; readonly pools: readonly UserPoolUse[] };
+  /** Parts of a served API the kind does not serve (HTTP: routes with an authorizer), each with why. */
+  unservedParts?(api: ApiSpec): UnservedPart[];
 }
 
 /** A Cognito user pool as one authorizer of an API trusts it. */

@@ -2,6 +2,7 @@
  * A REST API (API Gateway v1) as the local API reads it from the template: resources, methods,
  * integrations, authorizers, request validation, usage plans, gateway responses.
  */
+import type { HttpApiSpec } from './http-api';
 import type { StandIn } from './stand-in';
 /** `ContentHandling` of an integration or integration response (absent: the payload passes as it is). */
 export type ContentHandling = 'CONVERT_TO_TEXT' | 'CONVERT_TO_BINARY';
@@ -267,8 +268,11 @@ export interface UsageSpec {
   readonly stageThrottles: Readonly<Record<string, readonly StageThrottleSetting[]>>;
 }
 
+/** An API of any kind the local API serves: a REST API, or an HTTP API (http-api.ts). */
+export type ApiSpec = RestApiSpec | HttpApiSpec;
+
 /** An `AWS::ApiGateway::RestApi` with what hangs off it. */
-export interface ApiSpec {
+export interface RestApiSpec {
   /** The API kind that reads and serves it (api-kind/api-kind.ts, registered in api-kinds.ts). @default 'REST' */
   readonly kind?: 'REST';
   readonly logicalId: string;
@@ -288,4 +292,17 @@ export interface ApiSpec {
   readonly gatewayResponses: readonly GatewayResponseSpec[];
   /** API keys, usage plans and throttling; undefined when the API has none (its requests pay nothing for them). */
   readonly usage?: UsageSpec;
+}
+
+/** Whether `api` is a REST API (an API that names no kind is one). */
+export function isRestApi(api: ApiSpec): api is RestApiSpec {
+  return api.kind === undefined || api.kind === 'REST';
+}
+
+/** `api` as a REST API; an API of another kind is a programming error (its kind's code called REST's). */
+export function restApi(api: ApiSpec): RestApiSpec {
+  if (!isRestApi(api)) {
+    throw new Error(`${api.stackName}/${api.logicalId} is an API of kind ${api.kind}, not a REST API`);
+  }
+  return api;
 }

@@ -5,7 +5,7 @@
 import { listMethods } from './router';
 import { usageError } from '../common/local-api-error';
 import type { LocalApp } from '../model/local-app';
-import type { ApiKeySpec, ApiSpec } from '../model/rest-api';
+import { ApiKeySpec, isRestApi, RestApiSpec } from '../model/rest-api';
 
 /** One `--api-key NAME=VALUE`. */
 export interface ApiKeyValue {
@@ -35,7 +35,7 @@ export function withApiKeyValues(app: LocalApp, values: readonly ApiKeyValue[]):
   if (values.length === 0) {
     return app;
   }
-  const all = distinctKeys(app.apis);
+  const all = distinctKeys(app.apis.filter(isRestApi));
   const chosen = new Map<string, string>();
   const names = new Map<string, string>();
   for (const { name, value } of values) {
@@ -56,14 +56,14 @@ export function withApiKeyValues(app: LocalApp, values: readonly ApiKeyValue[]):
       throw usageError(`--api-key ${names.get(id)}: the value is already the value of API key ${describe(twin)}; key values must be unique`);
     }
   }
-  return { ...app, apis: app.apis.map((api) => withValues(api, chosen)) };
+  return { ...app, apis: app.apis.map((api) => (isRestApi(api) ? withValues(api, chosen) : api)) };
 }
 
 /**
  * Start-up lines: the keys whose value is not the template's (local or set with --api-key), and the
  * stages where a method requires a key that no usage plan can give (every request there is refused).
  */
-export function apiKeyLines(apis: readonly ApiSpec[]): string[] {
+export function apiKeyLines(apis: readonly RestApiSpec[]): string[] {
   const lines: string[] = [];
   const shown = distinctKeys(apis).filter((key) => key.valueSource !== 'template');
   if (shown.length > 0) {
@@ -82,7 +82,7 @@ export function apiKeyLines(apis: readonly ApiSpec[]): string[] {
   return lines;
 }
 
-function withValues(api: ApiSpec, chosen: ReadonlyMap<string, string>): ApiSpec {
+function withValues(api: RestApiSpec, chosen: ReadonlyMap<string, string>): RestApiSpec {
   const usage = api.usage;
   if (usage === undefined || !usage.keys.some((key) => chosen.has(keyId(key)))) {
     return api;
@@ -95,7 +95,7 @@ function withValues(api: ApiSpec, chosen: ReadonlyMap<string, string>): ApiSpec 
 }
 
 /** Every key once (a key of several APIs' plans appears in each). */
-function distinctKeys(apis: readonly ApiSpec[]): ApiKeySpec[] {
+function distinctKeys(apis: readonly RestApiSpec[]): ApiKeySpec[] {
   const byId = new Map<string, ApiKeySpec>();
   for (const key of apis.flatMap((api) => api.usage?.keys ?? [])) {
     if (!byId.has(keyId(key))) {

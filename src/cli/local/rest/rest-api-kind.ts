@@ -9,6 +9,7 @@ import { readRestApis } from './reader/rest-api-reader';
 import { routeRows } from './route-listing';
 import { listMethods } from './router';
 import type { ApiKind } from '../api-kind/api-kind';
+import { restApi } from '../model/rest-api';
 
 export const REST_API_KIND: ApiKind = {
   kind: 'REST',
@@ -16,17 +17,17 @@ export const REST_API_KIND: ApiKind = {
   serving() {
     // Usage plan counters: shared by the APIs of one server (a plan spans APIs) and kept across reloads.
     const keyCounters = new KeyCounters();
-    return { handler: (api, context) => new LocalGateway({ api, ...context, keyCounters }), close: closeTemplateHosts };
+    return { handler: (api, context) => new LocalGateway({ api: restApi(api), ...context, keyCounters }), close: closeTemplateHosts };
   },
-  routeRows,
+  routeRows: (api, ...rest) => routeRows(restApi(api), ...rest),
   routes(api, stageUrl) {
     const base = stageUrl.replace(/\/$/, '');
-    return listMethods(api.root).map(({ resource, method }) => `${method.httpMethod} ${base}${resource.path === '/' ? '/' : resource.path}`);
+    return listMethods(restApi(api).root).map(({ resource, method }) => `${method.httpMethod} ${base}${resource.path === '/' ? '/' : resource.path}`);
   },
   maxBodyBytes: MAX_BODY_BYTES,
   tooLarge,
   userPools(api) {
-    const methods = listMethods(api.root).map(({ method }) => method);
+    const methods = listMethods(restApi(api).root).map(({ method }) => method);
     return {
       uses: methods.some((method) => method.authorizationType === 'COGNITO_USER_POOLS'),
       pools: methods.flatMap(({ cognitoAuthorizer }) => (cognitoAuthorizer?.pools ?? []).map(({ poolId, region, clientIds }) => ({

@@ -4,7 +4,7 @@
  * which method behaves as deployed and which is not served, and why.
  */
 import type { FunctionLabel, RouteRow } from '../api-kind/api-kind';
-import type { ApiSpec, MethodSpec, ResourceNode } from '../model/rest-api';
+import type { RestApiSpec, MethodSpec, ResourceNode } from '../model/rest-api';
 import { describeStandIn } from '../model/stand-in';
 import { authorizerKind } from './authorizers/kinds';
 import { integrationKind } from './integrations/kinds';
@@ -12,7 +12,7 @@ import { stageThrottleOf } from './pipeline/stage-buckets';
 import { listMethods } from './router';
 
 /** The rows of `api`'s methods at `stageUrl` (`http://127.0.0.1:3000/prod/`). */
-export function routeRows(api: ApiSpec, stage: string, stageUrl: string, functionLabel: FunctionLabel, env: NodeJS.ProcessEnv): RouteRow[] {
+export function routeRows(api: RestApiSpec, stage: string, stageUrl: string, functionLabel: FunctionLabel, env: NodeJS.ProcessEnv): RouteRow[] {
   const base = stageUrl.replace(/\/$/, '');
   return listMethods(api.root).map(({ resource, method }) => ({
     method: method.httpMethod,
@@ -22,7 +22,7 @@ export function routeRows(api: ApiSpec, stage: string, stageUrl: string, functio
   }));
 }
 
-function methodChecks(api: ApiSpec, stage: string, resource: ResourceNode, method: MethodSpec): string[] {
+function methodChecks(api: RestApiSpec, stage: string, resource: ResourceNode, method: MethodSpec): string[] {
   const checks = [authorizerKind(method.authorizationType).describe(method)];
   if (method.apiKeyRequired) {
     const planned = (api.usage?.plans ?? []).some((plan) => Object.prototype.hasOwnProperty.call(plan.stages, stage));

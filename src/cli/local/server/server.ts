@@ -317,7 +317,8 @@ export class LocalApiServer {
   }
 
   private endpointOf(api: ApiSpec, port: number): Endpoint {
-    return { api, host: this.host, port, urls: api.stages.map((s) => `http://${urlHost(this.host)}:${port}/${s}/`) };
+    // An HTTP API's `$default` stage is served at the root, with no stage segment.
+    return { api, host: this.host, port, urls: api.stages.map((s) => `http://${urlHost(this.host)}:${port}/${s === '$default' ? '' : `${s}/`}`) };
   }
 
   private get host(): string {

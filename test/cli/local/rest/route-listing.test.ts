@@ -12,6 +12,7 @@ import { readLocalApp } from '../../../../src/cli/local/read-local-app';
 import { routeRows } from '../../../../src/cli/local/rest/route-listing';
 import { formatRouteRows } from '../../../../src/cli/local/server/route-table';
 import { synth } from '../support';
+import { restApi } from '../../../../src/cli/local/model/rest-api';
 
 let app: LocalApp;
 
@@ -67,7 +68,7 @@ beforeAll(() => {
 });
 
 function listing(env: NodeJS.ProcessEnv = {}): string {
-  const api = app.apis[0];
+  const api = restApi(app.apis[0]);
   const label = (key: string) => app.functions.get(key)?.constructPath ?? key;
   return formatRouteRows(routeRows(api, 'prod', 'http://127.0.0.1:3000/prod/', label, env)).join('\n');
 }
@@ -97,7 +98,7 @@ test('non-proxy, MOCK, HTTP and AWS service integrations name what answers them'
 });
 
 test('a key-required method on a stage no usage plan covers says it refuses every request', () => {
-  const api = app.apis[0];
+  const api = restApi(app.apis[0]);
   const text = formatRouteRows(routeRows({ ...api, stages: ['prod', 'beta'] }, 'beta', 'http://127.0.0.1:3000/beta/', (k) => k, {})).join('\n');
   expect(text).toMatch(/\/beta\/keyed +-> \S+  \[NONE; API key, but no usage plan covers stage beta: 403\]$/m);
 });

@@ -4,7 +4,7 @@
  */
 import type { GatewayError } from './gateway-errors';
 import type { GatewayResponse, ReceivedRequest, RequestIds } from './request';
-import type { ApiSpec, GatewayResponseSpec } from '../../model/rest-api';
+import type { RestApiSpec, GatewayResponseSpec } from '../../model/rest-api';
 
 // Loaded when a gateway response maps a header from the request or has a template: most APIs have neither.
 let mappingModule: typeof import('./gateway-response-mapping') | undefined;
@@ -18,7 +18,7 @@ export const MAX_BODY_BYTES = 10 * 1024 * 1024;
  * template has to be evaluated (off the server's thread): then a promise.
  */
 export function renderError(
-  api: ApiSpec, ids: RequestIds, error: GatewayError, request?: ReceivedRequest,
+  api: RestApiSpec, ids: RequestIds, error: GatewayError, request?: ReceivedRequest,
 ): GatewayResponse | Promise<GatewayResponse> {
   const fallback = error.status >= 500 ? 'DEFAULT_5XX' : 'DEFAULT_4XX';
   const responses = error.beforeStage ? [] : api.gatewayResponses;

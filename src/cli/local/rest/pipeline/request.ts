@@ -10,7 +10,7 @@ import type { SigV4Verifier } from '../../auth/sigv4';
 import type { ParsedQuery } from '../../common/query-string';
 import type { Invoker } from '../../lambda/invoker';
 import type { FunctionSpec } from '../../model/function-spec';
-import type { ApiKeySpec, ApiSpec, UsagePlanSpec } from '../../model/rest-api';
+import type { ApiKeySpec, RestApiSpec, UsagePlanSpec } from '../../model/rest-api';
 import type { RouteMatch } from '../router';
 
 /** A request as received: what the server hands every API kind. */
@@ -21,7 +21,7 @@ export type GatewayResponse = ApiResponse;
 
 /** How one API's gateway is set up (the same for every request). */
 export interface GatewaySettings {
-  readonly api: ApiSpec;
+  readonly api: RestApiSpec;
   readonly invoker: Invoker;
   readonly functions: ReadonlyMap<string, FunctionSpec>;
   /** Verifies SigV4 signatures for IAM-authorized methods; undefined when the server has no key pair. */

@@ -14,15 +14,15 @@ import { MethodReader, readTemplateResources } from './template-resources-reader
 import { readUsage } from './usage-plan-reader';
 import { readRequestValidation } from './validator-reader';
 import { stringList } from '../../common/own-record';
-import type { ApiSpec, MethodSpec, ResourceNode } from '../../model/rest-api';
+import type { RestApiSpec, MethodSpec, ResourceNode } from '../../model/rest-api';
 import type { StackTemplate } from '../../template/stack-template';
 import { integrationFunctionId, referencedId } from '../../template/template-references';
 
 /** Every REST API of the stack, in template order (one defined by a document in S3 is only warned of). */
-export function readRestApis(stack: StackTemplate): ApiSpec[] {
+export function readRestApis(stack: StackTemplate): RestApiSpec[] {
   const stages = readStages(stack);
   const integrations = integrationReadContext(stack);
-  const apis: ApiSpec[] = [];
+  const apis: RestApiSpec[] = [];
   for (const [logicalId, restApi] of stack.ofType('AWS::ApiGateway::RestApi')) {
     const props = restApi.Properties ?? {};
     if (props.Body === undefined && props.BodyS3Location !== undefined) {
@@ -35,7 +35,7 @@ export function readRestApis(stack: StackTemplate): ApiSpec[] {
 }
 
 /** One REST API: the document's methods (if any), then the template's on top, then what hangs off the API. */
-function readRestApi(stack: StackTemplate, logicalId: string, props: any, stages: RestStages, integrations: IntegrationReadContext): ApiSpec {
+function readRestApi(stack: StackTemplate, logicalId: string, props: any, stages: RestStages, integrations: IntegrationReadContext): RestApiSpec {
   const { artifact } = stack;
   const root = rootResource();
   const document = props.Body !== undefined ? readOpenApiBody(props.Body, logicalId) : undefined;

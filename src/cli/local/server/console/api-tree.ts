@@ -4,7 +4,7 @@
  * environment variable or a file.
  */
 import type { FunctionSpec } from '../../model/function-spec';
-import type { ApiSpec, MethodSpec, ResourceNode } from '../../model/rest-api';
+import { ApiSpec, isRestApi, MethodSpec, ResourceNode } from '../../model/rest-api';
 import { integrationKind } from '../../rest/integrations/kinds';
 import { listMethods } from '../../rest/router';
 
@@ -51,17 +51,17 @@ export function consoleApiId(endpoint: ServedApi): string {
   return `${endpoint.api.stackName}/${endpoint.api.logicalId}`;
 }
 
-/** Every served API, in the order of the server's ports. */
+/** Every served REST API, in the order of the server's ports (HTTP APIs are not in the console yet). */
 export function apiTree(endpoints: readonly ServedApi[], functions: ReadonlyMap<string, FunctionSpec>): ConsoleApi[] {
-  return endpoints.map((endpoint) => ({
-    id: consoleApiId(endpoint),
-    name: endpoint.api.name,
-    stackName: endpoint.api.stackName,
-    constructPath: endpoint.api.constructPath,
-    stages: endpoint.api.stages,
-    urls: endpoint.urls,
-    root: resource(endpoint.api.root, methodsByResource(endpoint.api.root), functions),
-  }));
+  return endpoints.flatMap(({ api, urls }) => (!isRestApi(api) ? [] : [{
+    id: consoleApiId({ api, urls }),
+    name: api.name,
+    stackName: api.stackName,
+    constructPath: api.constructPath,
+    stages: api.stages,
+    urls,
+    root: resource(api.root, methodsByResource(api.root), functions),
+  }]));
 }
 
 /** Each resource's methods, in the order of the route listing. */

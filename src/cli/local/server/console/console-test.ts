@@ -5,6 +5,7 @@
 import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
 import type { Invoker } from '../../lambda/invoker';
 import type { FunctionSpec } from '../../model/function-spec';
+import { isRestApi } from '../../model/rest-api';
 import type { Endpoint } from '../endpoint';
 import { consoleApiId } from './api-tree';
 import { parseHeaderLine, runTestInvoke, TestInvokeRequest, TestInvokeResult, testInvokeTarget } from '../../rest/test-invoke-run';
@@ -93,7 +94,7 @@ export async function runConsoleTest(
   functions: ReadonlyMap<string, FunctionSpec>,
 ): Promise<TestInvokeResult> {
   const endpoint = endpoints.find((e) => consoleApiId(e) === form.api);
-  if (endpoint === undefined) {
+  if (endpoint === undefined || !isRestApi(endpoint.api)) {
     throw new ConsoleFormError(`/api: no served REST API '${form.api}' (served: ${endpoints.map(consoleApiId).join(', ') || 'none'}); reload the page`);
   }
   const request = testRequest(form);

@@ -7,6 +7,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { readLocalApp } from '../../../../../src/cli/local/read-local-app';
 import { synth } from '../../support';
+import { restApi } from '../../../../../src/cli/local/model/rest-api';
 
 test('the reader warns about a pool it cannot know before deploy and an identity source that is not a header', () => {
   const assembly = synth((stack) => {
@@ -29,7 +30,7 @@ test('the reader warns about a pool it cannot know before deploy and an identity
     'LocalTest/Imported: Cognito authorizer ImportedPools: IdentitySource method.request.querystring.token is not a request header (method.request.header.NAME); the Authorization header is read instead',
     'LocalTest/Imported: Cognito authorizer ImportedPools: ProviderARNs/0 ({"Fn::ImportValue":"OtherStackPoolArn"}) names no user pool known before deploy; tokens of that pool are refused locally',
   ]));
-  const spec = app.apis[0].root.methods.get('GET')!.cognitoAuthorizer!;
+  const spec = restApi(app.apis[0]).root.methods.get('GET')!.cognitoAuthorizer!;
   expect(spec.identityHeader).toBe('Authorization');
   expect(spec.ttlSeconds).toBe(0);
   expect(spec.pools.map((p) => p.poolId)).toEqual([expect.stringMatching(/^us-east-1_Pool[0-9A-F]{8}$/)]);
@@ -44,7 +45,7 @@ test('a pool of the template keeps its local id when deployed values give its AR
     });
     new CfnOutput(stack, 'PoolArn', { value: pool.userPoolArn });
   });
-  const local = readLocalApp(assembly).apis[0].root.methods.get('GET')!.cognitoAuthorizer!.pools.map((p) => p.poolId);
+  const local = restApi(readLocalApp(assembly).apis[0]).root.methods.get('GET')!.cognitoAuthorizer!.pools.map((p) => p.poolId);
   const template = readLocalApp(assembly).stacks[0].template;
   const poolId = Object.keys(template.Resources).find((id) => template.Resources[id].Type === 'AWS::Cognito::UserPool')!;
   const deployed = {
@@ -56,7 +57,7 @@ test('a pool of the template keeps its local id when deployed values give its AR
       pseudo: {},
     }],
   };
-  const withDeployed = readLocalApp(assembly, [], deployed).apis[0].root.methods.get('GET')!.cognitoAuthorizer!.pools.map((p) => p.poolId);
+  const withDeployed = restApi(readLocalApp(assembly, [], deployed).apis[0]).root.methods.get('GET')!.cognitoAuthorizer!.pools.map((p) => p.poolId);
   expect(withDeployed).toEqual(local);
   expect(local).toEqual([expect.stringMatching(/^us-east-1_Pool[0-9A-F]{8}$/)]);
 });

@@ -3,7 +3,7 @@
  * listing ask: each kind reads its authorizer types, describes a method's authorization (the
  * listing's words, kept word for word), and no two kinds claim a type.
  */
-import type { ApiSpec, MethodSpec, ResourceNode } from '../../../../../src/cli/local/model/rest-api';
+import type { RestApiSpec, MethodSpec, ResourceNode } from '../../../../../src/cli/local/model/rest-api';
 import type { AuthorizerScope } from '../../../../../src/cli/local/rest/authorizers/authorizer-kind';
 import { AUTHORIZER_KINDS, authorizerKind, authorizerKindReading } from '../../../../../src/cli/local/rest/authorizers/kinds';
 import { readAuthorizer } from '../../../../../src/cli/local/rest/reader/authorizer-reader';
@@ -85,7 +85,7 @@ test('the route listing shows what the kind of each method says', () => {
   for (const [spec, expected] of cases) {
     expect(authorizerKind(spec.authorizationType).describe(spec)).toBe(expected);
     const root: ResourceNode = { path: '/', pathPart: '', kind: 'root', resourceId: 'root', literalChildren: new Map(), methods: new Map([['GET', spec]]) };
-    const api = { logicalId: 'Api', apiId: 'Api', name: 'Api', stackName: 'Stack', region: 'eu-west-1', stages: ['prod'], stageVariables: {}, root, binaryMediaTypes: [], gatewayResponses: [] } as ApiSpec;
+    const api = { logicalId: 'Api', apiId: 'Api', name: 'Api', stackName: 'Stack', region: 'eu-west-1', stages: ['prod'], stageVariables: {}, root, binaryMediaTypes: [], gatewayResponses: [] } as RestApiSpec;
     expect(routeRows(api, 'prod', 'http://127.0.0.1:3000/prod/', (key) => key, {})[0].checks[0]).toBe(expected);
   }
 });

@@ -3,7 +3,7 @@
  * console ask: each registered kind reads its types, describes itself for the listing and the
  * console (these texts are the ones users see, kept word for word), and no two kinds claim a type.
  */
-import type { ApiSpec, IntegrationSpec, MethodSpec, ResourceNode } from '../../../../../src/cli/local/model/rest-api';
+import type { RestApiSpec, IntegrationSpec, MethodSpec, ResourceNode } from '../../../../../src/cli/local/model/rest-api';
 import type { IntegrationReadContext } from '../../../../../src/cli/local/rest/integrations/integration-kind';
 import { INTEGRATION_KINDS, integrationKind } from '../../../../../src/cli/local/rest/integrations/kinds';
 import { routeRows } from '../../../../../src/cli/local/rest/route-listing';
@@ -87,7 +87,7 @@ test('the route listing and the console show what the kind of each method says',
     methods.set(method.httpMethod, method);
   });
   const root: ResourceNode = { path: '/', pathPart: '', kind: 'root', resourceId: 'root', literalChildren: new Map(), methods };
-  const api = { logicalId: 'Api', apiId: 'Api', name: 'Api', stackName: 'Stack', region: 'eu-west-1', stages: ['prod'], stageVariables: {}, root, binaryMediaTypes: [], gatewayResponses: [] } as ApiSpec;
+  const api = { logicalId: 'Api', apiId: 'Api', name: 'Api', stackName: 'Stack', region: 'eu-west-1', stages: ['prod'], stageVariables: {}, root, binaryMediaTypes: [], gatewayResponses: [] } as RestApiSpec;
 
   const rows = routeRows(api, 'prod', 'http://127.0.0.1:3000/prod/', (key) => `label(${key})`, { AWS_ENDPOINT_URL_SQS: 'http://127.0.0.1:4566' });
   const byMethod = new Map(rows.map((row) => [row.method, row.target]));

@@ -10,6 +10,7 @@ import { LocalApp } from '../../../../../src/cli/local/model/local-app';
 import { readLocalApp } from '../../../../../src/cli/local/read-local-app';
 import { LocalGateway } from '../../../../../src/cli/local/rest/gateway';
 import { synth } from '../../support';
+import { restApi } from '../../../../../src/cli/local/model/rest-api';
 
 let app: LocalApp;
 let invoker: Invoker;
@@ -73,7 +74,7 @@ afterAll(async () => {
 
 async function send(method: string, target: string, headers: Record<string, string> = {}, body = '') {
   const notes: string[] = [];
-  const gateway = new LocalGateway({ api: app.apis[0], invoker, functions: app.functions, note: (_id, text) => notes.push(text) });
+  const gateway = new LocalGateway({ api: restApi(app.apis[0]), invoker, functions: app.functions, note: (_id, text) => notes.push(text) });
   const response = await gateway.handle({ method, target, rawHeaders: Object.entries(headers), body: Buffer.from(body), sourceIp: '127.0.0.1' });
   const header = (name: string) => response.headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
   return { status: response.statusCode, body: response.body.toString(), header, requestId: response.requestId, notes };

@@ -3,14 +3,14 @@
  * start-up lines and the `--api-key` values applied to them.
  */
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
-import { ApiSpec, UsageSpec } from '../../../../../src/cli/local/model/rest-api';
+import { RestApiSpec, restApi, UsageSpec } from '../../../../../src/cli/local/model/rest-api';
 import { readLocalApp } from '../../../../../src/cli/local/read-local-app';
 import { apiKeyLines, withApiKeyValues } from '../../../../../src/cli/local/rest/api-key-values';
 import { localKeyValue } from '../../../../../src/cli/local/rest/reader/usage-plan-reader';
 import { synth } from '../../support';
 
 describe('the usage plan reader', () => {
-  let apis: readonly ApiSpec[];
+  let apis: readonly RestApiSpec[];
   let warnings: readonly string[];
 
   beforeAll(() => {
@@ -34,7 +34,7 @@ describe('the usage plan reader', () => {
       unplanned.root.addResource('orders').addMethod('POST', new apigw.MockIntegration(), { apiKeyRequired: true });
     }, { stackName: 'UsageStack' });
     const app = readLocalApp(dir);
-    apis = app.apis;
+    apis = app.apis.map(restApi);
     warnings = app.warnings;
   });
 
@@ -101,7 +101,7 @@ describe('the usage plan reader', () => {
     const app = { assemblyDir: '', stacks: [], apis, functions: new Map(), warnings: [], unserved: [] };
     const value = 'chosen-value-0123456789abc';
     const changed = withApiKeyValues(app, [{ name: 'UsageStack/Made', value }]);
-    expect(changed.apis.find((a) => a.name === 'Api')!.usage!.keys.find((k) => k.constructPath === 'UsageStack/Made')).toMatchObject({ value, valueSource: 'option' });
+    expect(restApi(changed.apis.find((a) => a.name === 'Api')!).usage!.keys.find((k) => k.constructPath === 'UsageStack/Made')).toMatchObject({ value, valueSource: 'option' });
     expect(apis.find((a) => a.name === 'Api')!.usage!.keys.find((k) => k.constructPath === 'UsageStack/Made')!.valueSource).toBe('local');
     expect(() => withApiKeyValues(app, [{ name: 'UsageStack/Made', value: 'literal-key-0123456789abc' }]))
       .toThrow(/^--api-key UsageStack\/Made: the value is already the value of API key literal \(UsageStack\/Api\/Literal\); key values must be unique$/);

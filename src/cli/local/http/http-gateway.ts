@@ -1,0 +1,81 @@
+/**
+ * One HTTP API's requests, as the service handles them: a CORS preflight answered by the gateway
+ * (cors.ts), the stage (stage-selection.ts), the route (router.ts), then the route's integration,
+ * whose answer gets the configured CORS headers. Routes with an authorizer are not served yet (500,
+ * with a line saying why), so that nothing an authorizer guards is answered without it.
+ */
+import { isPreflight, preflightAnswer, withCorsHeaders } from './cors';
+import { gatewayAnswer } from './gateway-answers';
+import { integrateLambda } from './lambda-integration';
+import type { RoutedHttpRequest } from './routed-request';
+import { matchRoute } from './router';
+import { selectStage } from './stage-selection';
+import { integrateUrl } from './url-integration';
+import type { ApiHandler, ApiRequest, ApiResponse, HandlerContext } from '../api-kind/api-kind';
+import { apigwId, requestId as newInvocationId, traceId as newTraceId } from '../common/ids';
+import type { HttpApiSpec } from '../model/http-api';
+
+export class HttpGateway implements ApiHandler {
+  constructor(private readonly api: HttpApiSpec, private readonly context: HandlerContext) {}
+
+  async handle(request: ApiRequest): Promise<ApiResponse> {
+    const { cors } = this.api;
+    const requestId = apigwId();
+    if (cors !== undefined && isPreflight(request)) {
+      return preflightAnswer(cors, request, requestId);
+    }
+    const response = await this.answer(request, requestId);
+    return cors === undefined ? response : withCorsHeaders(cors, request, response);
+  }
+
+  /** The route's answer, or the gateway's when no route takes the request or it cannot be served. */
+  private async answer(request: ApiRequest, requestId: string): Promise<ApiResponse> {
+    const receivedAt = Date.now();
+    const routed = this.route(request, requestId, receivedAt);
+    if (routed === undefined) {
+      return gatewayAnswer('notFound', requestId);
+    }
+    const { route } = routed.match;
+    if (route.authorizationType !== 'NONE') {
+      this.context.note(requestId, `${route.routeKey}: ${route.authorizationType} authorization of HTTP APIs is not served locally yet; answered 500`);
+      return gatewayAnswer('internalError', requestId);
+    }
+    switch (route.integration.type) {
+      case 'AWS_PROXY':
+        return integrateLambda(routed, route.integration, this.context);
+      case 'HTTP_PROXY':
+        return integrateUrl(routed, route.integration, this.context);
+      default:
+        this.context.note(requestId, `${route.routeKey}: ${route.integration.description} is not served locally; answered 500`);
+        return gatewayAnswer('internalError', requestId);
+    }
+  }
+
+  /** The request with its stage and route; undefined when no stage or route takes it. */
+  private route(request: ApiRequest, requestId: string, receivedAt: number): RoutedHttpRequest | undefined {
+    const queryAt = request.target.indexOf('?');
+    const rawPath = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
+    const selected = selectStage(this.api, rawPath);
+    if (selected === undefined) {
+      return undefined;
+    }
+    const segments = selected.pathBelowStage.split('/').filter((s) => s !== '');
+    const match = matchRoute(this.api.routes, request.method.toUpperCase(), segments);
+    if (match === undefined) {
+      return undefined;
+    }
+    return {
+      api: this.api,
+      request,
+      match,
+      stage: selected.stage,
+      rawPath,
+      pathBelowStage: selected.pathBelowStage,
+      rawQueryString: queryAt < 0 ? '' : request.target.slice(queryAt + 1),
+      requestId,
+      invocationId: newInvocationId(),
+      traceId: newTraceId(receivedAt),
+      receivedAt,
+    };
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The HTTP API reader on stacks built with aws-cdk-lib: the quick-create form, and each part it
+ * cannot serve with the warning that says why.
+ */
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration, HttpSqsIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { HttpApiSpec } from '../../../../../src/cli/local/model/http-api';
+import { readLocalApp } from '../../../../../src/cli/local/read-local-app';
+import { inlineFunction, synth } from '../../support';
+
+let apis: HttpApiSpec[];
+let warnings: readonly string[];
+
+beforeAll(() => {
+  const app = readLocalApp(synth((stack) => {
+    const fn = inlineFunction(stack, 'Fn', 'exports.handler = async () => "hi"');
+    new apigwv2.CfnApi(stack, 'Quick', { name: 'Quick', protocolType: 'HTTP', target: fn.functionArn });
+
+    const api = new apigwv2.HttpApi(stack, 'Parts');
+    api.addRoutes({ path: '/queue', methods: [apigwv2.HttpMethod.POST], integration: new HttpSqsIntegration('Sqs', { queue: new sqs.Queue(stack, 'Q') }) });
+    api.addRoutes({ path: '/fn', methods: [apigwv2.HttpMethod.GET], integration: new HttpLambdaIntegration('Fn', fn) });
+    const vpcLink = new apigwv2.CfnIntegration(stack, 'VpcLinked', {
+      apiId: api.apiId, integrationType: 'HTTP_PROXY', integrationMethod: 'ANY', integrationUri: 'http://internal.example', connectionType: 'VPC_LINK', connectionId: 'link', payloadFormatVersion: '1.0',
+    });
+    new apigwv2.CfnRoute(stack, 'Private', { apiId: api.apiId, routeKey: 'GET /private', target: `integrations/${vpcLink.ref}` });
+    const mock = new apigwv2.CfnIntegration(stack, 'BadVersion', {
+      apiId: api.apiId, integrationType: 'AWS_PROXY', integrationUri: fn.functionArn, payloadFormatVersion: '3.0',
+    });
+    new apigwv2.CfnRoute(stack, 'Versioned', { apiId: api.apiId, routeKey: 'GET /versioned', target: `integrations/${mock.ref}` });
+    new apigwv2.CfnRoute(stack, 'NoTarget', { apiId: api.apiId, routeKey: 'GET /nothing' });
+    new apigwv2.CfnRoute(stack, 'BadKey', { apiId: api.apiId, routeKey: 'GET /{proxy+}/more' });
+
+    new apigwv2.CfnApi(stack, 'FromBody', { body: { openapi: '3.0.1', info: { title: 'b', version: '1' }, paths: {} } });
+    new apigwv2.CfnApi(stack, 'NoStage', { name: 'NoStage', protocolType: 'HTTP' });
+  }, { stackName: 'Reader' }));
+  apis = app.apis.filter((a): a is HttpApiSpec => a.kind === 'HTTP');
+  warnings = app.warnings;
+});
+
+const api = (name: string) => apis.find((a) => a.name === name)!;
+const route = (routeKey: string) => api('Parts').routes.find((r) => r.routeKey === routeKey)!;
+
+test('quick create: Target and no RouteKey make a $default route to the function (payload 2.0) and a $default stage', () => {
+  expect(api('Quick').stages).toEqual(['$default']);
+  expect(api('Quick').routes).toEqual([expect.objectContaining({
+    routeKey: '$default',
+    method: undefined,
+    integration: { type: 'AWS_PROXY', functionKey: expect.stringMatching(/\/Fn/), payloadFormatVersion: '2.0', timeoutMs: 30_000 },
+  })]);
+});
+
+test('a Lambda integration by function ARN is read with its payload version and the 30 s timeout', () => {
+  expect(route('GET /fn').integration).toEqual({ type: 'AWS_PROXY', functionKey: expect.stringMatching(/\/Fn/), payloadFormatVersion: '2.0', timeoutMs: 30_000 });
+});
+
+test.each([
+  ['POST /queue', 'AWS service integration SQS-SendMessage'],
+  ['GET /private', 'HTTP_PROXY integration through a VPC link (a private integration: the VPC is not reachable locally)'],
+  ['GET /versioned', 'AWS_PROXY integration with PayloadFormatVersion 3.0 (1.0 or 2.0)'],
+  ['GET /nothing', 'a route without an integration'],
+])('%s is not served: %s', (routeKey, description) => {
+  expect(route(routeKey).integration).toEqual({ type: 'UNSUPPORTED', description });
+});
+
+test('each part not served is warned of at start, with why', () => {
+  expect(warnings).toEqual(expect.arrayContaining([
+    expect.stringMatching(/^Reader\/PartsPOSTqueueSqs\w+: AWS service integration SQS-SendMessage is not served locally; its routes answer 500$/),
+    expect.stringMatching(/^Reader\/VpcLinked: HTTP_PROXY integration through a VPC link .* is not served locally; its routes answer 500$/),
+    'Reader/NoTarget: route without a Target (no integration); answers 500',
+    'Reader/BadKey: route key "GET /{proxy+}/more": a greedy path variable must end the path; not served',
+    'Reader/FromBody: HTTP API defined by an OpenAPI document (Body) is not served locally yet',
+    'Reader/NoStage: HTTP API has no stage; not served',
+  ]));
+  expect(api('Parts').routes.map((r) => r.routeKey)).not.toContain('GET /{proxy+}/more');
+});
+
+test('an API defined by an OpenAPI Body is not read; one without a stage is read with none', () => {
+  expect(apis.map((a) => a.logicalId)).not.toContain('FromBody');
+  expect(api('NoStage').stages).toEqual([]);
+});
