@@ -193,7 +193,7 @@ describe('API entries (addRestApi, addHttpApi) point at the local server', () =>
   beforeAll(() => { project = createProject({ apiEntries: true }); });
   afterAll(() => project.remove());
 
-  test('a frontend reading the REST entry through toRestConfig reaches the local API; the HTTP entry is local when served, else pending', async () => {
+  test('a frontend reading the REST entry through toRestConfig reaches the local API; the HTTP entry points at the local HTTP API', async () => {
     const sandbox = startSandbox(['--port', '0'], project.dir);
     try {
       const start = await sandbox.waitFor('Press Ctrl+C to stop.');
@@ -205,9 +205,10 @@ describe('API entries (addRestApi, addHttpApi) point at the local server', () =>
       const rest = toRestConfig({ ...written, custom: { orders: written.custom.orders } });
       expect(rest).toEqual({ orders: { endpoint: ordersBase, region: 'us-east-1' } });
       expect(await getJson(rest.orders.endpoint)).toEqual({ status: 200, body: { orders: [] } });
-      // The HTTP API's entry: at the root of its port when this server serves HTTP APIs, pending until then.
-      expect(written.custom.chat).toMatchObject({ api_name: 'chat', api_stage: '$default', api_kind: 'http' });
-      expect(written.custom.chat.api_endpoint).toMatch(/^(<pending: Outputs\.\w+\[\d+\] after deploy; run 'vendor-outputs generate'>|http:\/\/127\.0\.0\.1:\d+\/)$/);
+      // The HTTP API's entry: its $default stage at the root of the local server, its logical id as its id.
+      expect(written.custom.chat).toMatchObject({ api_id: expect.stringMatching(/^Chat[0-9A-F]{8}$/), api_name: 'chat', api_stage: '$default', api_kind: 'http' });
+      expect(written.custom.chat.api_endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      expect(start).toContain(written.custom.chat.api_endpoint);
     } finally {
       sandbox.child.kill('SIGTERM');
       await sandbox.exited;
