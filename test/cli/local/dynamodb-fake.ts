@@ -78,7 +78,7 @@ async function answer(
 }
 
 /** Why the signature does not verify, or undefined when it does. */
-async function signatureProblem(
+export async function signatureProblem(
   req: http.IncomingMessage, body: Buffer, credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string },
 ): Promise<string | undefined> {
   const authorization = String(req.headers.authorization ?? '');

@@ -20,7 +20,7 @@ export const HTTP_API_KIND: ApiKind = {
   serving() {
     return { handler: (api, context) => new HttpGateway(httpApi(api), context) };
   },
-  routeRows: (api, _stage, stageUrl, functionLabel) => httpRouteRows(httpApi(api), stageUrl, functionLabel),
+  routeRows: (api, _stage, stageUrl, functionLabel, env) => httpRouteRows(httpApi(api), stageUrl, functionLabel, env),
   routes: (api, stageUrl) => httpRoutes(httpApi(api), stageUrl),
   maxBodyBytes: MAX_BODY_BYTES,
   tooLarge: (requestId) => gatewayAnswer('tooLarge', requestId),

@@ -6,6 +6,7 @@
  */
 import { isPreflight, preflightAnswer, withCorsHeaders } from './cors';
 import { gatewayAnswer } from './gateway-answers';
+import { integrateAwsService } from './integrations/aws-service-integration';
 import { integrateLambda } from './lambda-integration';
 import type { RoutedHttpRequest } from './routed-request';
 import { matchRoute } from './router';
@@ -45,6 +46,8 @@ export class HttpGateway implements ApiHandler {
         return integrateLambda(routed, route.integration, this.context);
       case 'HTTP_PROXY':
         return integrateUrl(routed, route.integration, this.context);
+      case 'AWS_SERVICE':
+        return integrateAwsService(routed, route.integration, this.context);
       default:
         this.context.note(requestId, `${route.routeKey}: ${route.integration.description} is not served locally; answered 500`);
         return gatewayAnswer('internalError', requestId);

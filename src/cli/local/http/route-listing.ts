@@ -2,15 +2,17 @@
  * The start-up listing's rows for one stage of an HTTP API: each route's method and URL (`$default`
  * routes as `ANY <stage URL>*`), what answers it and what the gateway checks first.
  */
+import { awsSubtype } from './integrations/aws-subtypes';
 import type { FunctionLabel, RouteRow } from '../api-kind/api-kind';
-import type { HttpApiSpec, HttpIntegrationSpec, HttpRouteSpec } from '../model/http-api';
+import type { HttpApiSpec, HttpAwsServiceIntegrationSpec, HttpIntegrationSpec, HttpRouteSpec } from '../model/http-api';
+import { awsService, endpointVariable } from '../rest/integrations/aws-services';
 
-export function httpRouteRows(api: HttpApiSpec, stageUrl: string, functionLabel: FunctionLabel): RouteRow[] {
+export function httpRouteRows(api: HttpApiSpec, stageUrl: string, functionLabel: FunctionLabel, env: NodeJS.ProcessEnv): RouteRow[] {
   return api.routes.map((route) => ({
     method: route.method ?? 'ANY',
     url: routeUrl(route, stageUrl),
     target: route.authorizationType === 'NONE'
-      ? integrationTarget(route.integration, functionLabel)
+      ? integrationTarget(route.integration, functionLabel, env)
       : `not served (${route.authorizationType} authorizers of HTTP APIs are not emulated yet: answers 500)`,
     checks: [route.authorizationType],
   }));
@@ -29,13 +31,24 @@ function routeUrl(route: HttpRouteSpec, stageUrl: string): string {
   return `${base}${route.routeKey.slice(route.routeKey.indexOf(' ') + 1)}`;
 }
 
-function integrationTarget(integration: HttpIntegrationSpec, functionLabel: FunctionLabel): string {
+function integrationTarget(integration: HttpIntegrationSpec, functionLabel: FunctionLabel, env: NodeJS.ProcessEnv): string {
   switch (integration.type) {
     case 'AWS_PROXY':
       return `${functionLabel(integration.functionKey)} (payload ${integration.payloadFormatVersion})`;
     case 'HTTP_PROXY':
       return `HTTP_PROXY ${integration.method} ${integration.uri}`;
+    case 'AWS_SERVICE':
+      return awsServiceTarget(integration, env);
     default:
       return `not served (${integration.description}: answers 500)`;
   }
+}
+
+/** `SQS-SendMessage at <endpoint>`, or which variable to set (the route answers 500 without it). */
+function awsServiceTarget(integration: HttpAwsServiceIntegrationSpec, env: NodeJS.ProcessEnv): string {
+  const variable = endpointVariable(awsService(awsSubtype(integration.subtype)?.service ?? '').serviceId);
+  const endpoint = env[variable] || env.AWS_ENDPOINT_URL;
+  return endpoint
+    ? `${integration.subtype} at ${endpoint}`
+    : `${integration.subtype} (no endpoint: set ${variable} or AWS_ENDPOINT_URL; answers 500)`;
 }

@@ -22,6 +22,21 @@ export interface HttpUrlIntegrationSpec {
   readonly timeoutMs: number;
 }
 
+/**
+ * A first-class AWS service integration (`AWS_PROXY` with an `IntegrationSubtype` such as
+ * `SQS-SendMessage`): the action's parameters mapped from the request, the call signed and sent.
+ */
+export interface HttpAwsServiceIntegrationSpec {
+  readonly type: 'AWS_SERVICE';
+  /** `IntegrationSubtype` as the service spells it (`SQS-SendMessage`). */
+  readonly subtype: string;
+  /** `RequestParameters`: the action's parameter → a static value or `$request...`/`$context...`/`$stageVariables...`. */
+  readonly parameters: Readonly<Record<string, string>>;
+  /** The signing region: the `Region` parameter's when static, else the stack's. */
+  readonly region: string;
+  readonly timeoutMs: number;
+}
+
 /** An integration not served locally (every request of its routes answers 500), and why. */
 export interface HttpUnservedIntegrationSpec {
   readonly type: 'UNSUPPORTED';
@@ -29,7 +44,7 @@ export interface HttpUnservedIntegrationSpec {
   readonly description: string;
 }
 
-export type HttpIntegrationSpec = HttpLambdaIntegrationSpec | HttpUrlIntegrationSpec | HttpUnservedIntegrationSpec;
+export type HttpIntegrationSpec = HttpLambdaIntegrationSpec | HttpUrlIntegrationSpec | HttpAwsServiceIntegrationSpec | HttpUnservedIntegrationSpec;
 
 /** One segment of a route's path: `items`, `{id}` or `{proxy+}`. */
 export type RouteSegment =

@@ -1,8 +1,10 @@
 /**
  * An `AWS::ApiGatewayV2::Integration` of an HTTP API: `AWS_PROXY` to a Lambda function of the
- * template (its ARN or its invocation URI as `IntegrationUri`), `HTTP_PROXY` to a public URL. What
+ * template (its ARN or its invocation URI as `IntegrationUri`) or, with an `IntegrationSubtype`, to
+ * an AWS service action (aws-service-integration-reader.ts), `HTTP_PROXY` to a public URL. What
  * cannot be served locally is an `UNSUPPORTED` integration with a start-up warning saying why.
  */
+import { readAwsServiceIntegration } from './aws-service-integration-reader';
 import { httpIntegrationTimeoutMs } from './integration-timeout';
 import type { HttpIntegrationSpec } from '../../model/http-api';
 import type { StackTemplate } from '../../template/stack-template';
@@ -12,7 +14,7 @@ export function readHttpIntegration(stack: StackTemplate, props: any, where: str
   const type = String(props?.IntegrationType ?? '').toUpperCase();
   switch (type) {
     case 'AWS_PROXY':
-      return props?.IntegrationSubtype === undefined ? readLambdaProxy(stack, props, where) : unserved(stack, where, `AWS service integration ${props.IntegrationSubtype}`);
+      return props?.IntegrationSubtype === undefined ? readLambdaProxy(stack, props, where) : readAwsService(stack, props, where);
     case 'HTTP_PROXY':
       return readUrlProxy(stack, props, where);
     default:
@@ -35,6 +37,11 @@ function readLambdaProxy(stack: StackTemplate, props: any, where: string): HttpI
     payloadFormatVersion: version,
     timeoutMs: httpIntegrationTimeoutMs(props?.TimeoutInMillis),
   };
+}
+
+function readAwsService(stack: StackTemplate, props: any, where: string): HttpIntegrationSpec {
+  const read = readAwsServiceIntegration(stack, props);
+  return 'unserved' in read ? unserved(stack, where, read.unserved) : read;
 }
 
 function readUrlProxy(stack: StackTemplate, props: any, where: string): HttpIntegrationSpec {

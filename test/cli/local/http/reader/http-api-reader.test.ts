@@ -28,6 +28,13 @@ beforeAll(() => {
       apiId: api.apiId, integrationType: 'AWS_PROXY', integrationUri: fn.functionArn, payloadFormatVersion: '3.0',
     });
     new apigwv2.CfnRoute(stack, 'Versioned', { apiId: api.apiId, routeKey: 'GET /versioned', target: `integrations/${mock.ref}` });
+    const service = (id: string, routeKey: string, subtype: string, requestParameters: Record<string, string>) => {
+      const integration = new apigwv2.CfnIntegration(stack, id, { apiId: api.apiId, integrationType: 'AWS_PROXY', integrationSubtype: subtype, payloadFormatVersion: '1.0', requestParameters });
+      new apigwv2.CfnRoute(stack, `${id}Route`, { apiId: api.apiId, routeKey, target: `integrations/${integration.ref}` });
+    };
+    service('UnknownSubtype', 'POST /unknown', 'SQS-ChangeMessageVisibility', { QueueUrl: 'https://q' });
+    service('MissingParameter', 'POST /missing', 'Kinesis-PutRecord', { StreamName: 's', Data: '$request.body' });
+    service('EventsInRegion', 'POST /events', 'EventBridge-PutEvents', { Detail: '$request.body', DetailType: 't', Source: 's', Region: 'eu-west-1' });
     new apigwv2.CfnRoute(stack, 'NoTarget', { apiId: api.apiId, routeKey: 'GET /nothing' });
     new apigwv2.CfnRoute(stack, 'BadKey', { apiId: api.apiId, routeKey: 'GET /{proxy+}/more' });
 
@@ -54,8 +61,23 @@ test('a Lambda integration by function ARN is read with its payload version and 
   expect(route('GET /fn').integration).toEqual({ type: 'AWS_PROXY', functionKey: expect.stringMatching(/\/Fn/), payloadFormatVersion: '2.0', timeoutMs: 30_000 });
 });
 
+test('an AWS service integration (HttpSqsIntegration) is read with its parameters, the queue\'s URL as the template determines it, and the stack\'s region', () => {
+  expect(route('POST /queue').integration).toEqual({
+    type: 'AWS_SERVICE',
+    subtype: 'SQS-SendMessage',
+    parameters: { QueueUrl: expect.stringMatching(/^https:\/\/sqs\.[^/]+\/[^/]+\/\S+$/), MessageBody: '$request.body.MessageBody' },
+    region: expect.any(String),
+    timeoutMs: 30_000,
+  });
+});
+
+test('a static Region parameter is the signing region', () => {
+  expect(route('POST /events').integration).toMatchObject({ type: 'AWS_SERVICE', region: 'eu-west-1' });
+});
+
 test.each([
-  ['POST /queue', 'AWS service integration SQS-SendMessage'],
+  ['POST /unknown', 'AWS service integration SQS-ChangeMessageVisibility (not an integration subtype of HTTP APIs)'],
+  ['POST /missing', 'AWS service integration Kinesis-PutRecord without its required PartitionKey'],
   ['GET /private', 'HTTP_PROXY integration through a VPC link (a private integration: the VPC is not reachable locally)'],
   ['GET /versioned', 'AWS_PROXY integration with PayloadFormatVersion 3.0 (1.0 or 2.0)'],
   ['GET /nothing', 'a route without an integration'],
@@ -65,7 +87,7 @@ test.each([
 
 test('each part not served is warned of at start, with why', () => {
   expect(warnings).toEqual(expect.arrayContaining([
-    expect.stringMatching(/^Reader\/PartsPOSTqueueSqs\w+: AWS service integration SQS-SendMessage is not served locally; its routes answer 500$/),
+    'Reader/MissingParameter: AWS service integration Kinesis-PutRecord without its required PartitionKey is not served locally; its routes answer 500',
     expect.stringMatching(/^Reader\/VpcLinked: HTTP_PROXY integration through a VPC link .* is not served locally; its routes answer 500$/),
     'Reader/NoTarget: route without a Target (no integration); answers 500',
     'Reader/BadKey: route key "GET /{proxy+}/more": a greedy path variable must end the path; not served',
@@ -73,6 +95,7 @@ test('each part not served is warned of at start, with why', () => {
     'Reader/NoStage: HTTP API has no stage; not served',
   ]));
   expect(api('Parts').routes.map((r) => r.routeKey)).not.toContain('GET /{proxy+}/more');
+  expect(warnings.filter((w) => w.includes('SQS-SendMessage'))).toEqual([]);
 });
 
 test('an API defined by an OpenAPI Body is not read; one without a stage is read with none', () => {
