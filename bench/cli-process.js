@@ -6,6 +6,8 @@ const path = require('path');
 const ROOT = path.join(__dirname, '..');
 const CLI = process.env.BENCH_CLI ? path.resolve(process.env.BENCH_CLI) : path.join(ROOT, 'lib', 'cli', 'main.js');
 const SERVING = /at http:\/\/127\.0\.0\.1:(\d+)\/prod\//;
+// An HTTP API's $default stage is served at the root of its port.
+const SERVING_ROOT = /at http:\/\/127\.0\.0\.1:(\d+)\//;
 
 /** Starts a Node.js process and resolves `ready` once `pattern` appears in its stdout (with the match). */
 function start(args, pattern, env = {}) {
@@ -47,12 +49,12 @@ function msSince(started) {
 
 /**
  * `vendor-outputs serve` of one stack of `assembly`; resolves once it listens, with the process,
- * the stage's base URL and its start time.
+ * the stage's base URL (`stage: '$default'`: the port's root, as an HTTP API serves it) and its start time.
  */
-async function serve(assembly, stack, env = {}) {
-  const server = start([CLI, 'serve', '--app', assembly, '--stack', stack, '--port', '0', '--quiet'], SERVING, env);
+async function serve(assembly, stack, env = {}, { stage = 'prod' } = {}) {
+  const server = start([CLI, 'serve', '--app', assembly, '--stack', stack, '--port', '0', '--quiet'], stage === '$default' ? SERVING_ROOT : SERVING, env);
   const port = (await server.ready)[1];
-  return { child: server.child, started: server.started, base: `http://127.0.0.1:${port}/prod` };
+  return { child: server.child, started: server.started, base: stage === '$default' ? `http://127.0.0.1:${port}` : `http://127.0.0.1:${port}/${stage}` };
 }
 
 /** GETs `url` until it answers 200 (or the deadline passes); resolves with the body. */

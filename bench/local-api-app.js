@@ -1,7 +1,8 @@
 // The local API benchmark's own app, synthesized with aws-cdk-lib: stack BenchLocalApi, a RestApi
 // with GET /items on an inline Lambda returning ITEMS_BODY and GET /slow on one that takes
 // SLOW_MS; stack BenchChecks, the same function plain, behind a cached TOKEN authorizer and
-// behind a required API key of a usage plan.
+// behind a required API key of a usage plan; stack BenchHttpApi, an HttpApi whose $default stage
+// has GET /items on the same function (payload 2.0).
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -19,6 +20,7 @@ function synthesizeLocalApiApp() {
   addServedStack(new cdk.Stack(app, 'BenchLocalApi'));
   // Served on its own so that the measurements of the first stack keep their app.
   addChecksStack(new cdk.Stack(app, 'BenchChecks'));
+  addHttpApiStack(new cdk.Stack(app, 'BenchHttpApi'));
   app.synth();
   return outdir;
 }
@@ -55,6 +57,14 @@ function addChecksStack(stack) {
   api.root.addResource('keyed').addMethod('GET', new apigw.LambdaIntegration(checked), { apiKeyRequired: true });
   const plan = api.addUsagePlan('Plan', { apiStages: [{ api, stage: api.deploymentStage }] });
   plan.addApiKey(api.addApiKey('Key', { apiKeyName: 'bench', value: API_KEY }));
+}
+
+/** An HTTP API, `$default` stage at the root, GET /items on the items function (payload 2.0, the default). */
+function addHttpApiStack(stack) {
+  const apigwv2 = require('aws-cdk-lib/aws-apigatewayv2');
+  const { HttpLambdaIntegration } = require('aws-cdk-lib/aws-apigatewayv2-integrations');
+  const api = new apigwv2.HttpApi(stack, 'Api');
+  api.addRoutes({ path: '/items', methods: [apigwv2.HttpMethod.GET], integration: new HttpLambdaIntegration('Items', itemsFunction(stack)) });
 }
 
 module.exports = { ITEMS_BODY, SLOW_MS, API_KEY, TOKEN, synthesizeLocalApiApp };

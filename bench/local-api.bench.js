@@ -11,6 +11,8 @@
 //   no RSS growth over the second 10,000;
 // - a burst of 2,000 concurrent requests to a function that takes 200 ms, from cold: failed (0),
 //   wall time (<= 3 s), peak RSS of the server and its runtime hosts (<= 1 GB);
+// - the HTTP API route (API Gateway v2, payload 2.0, the same function and body) against the bare
+//   server in this process, beside the REST route: ratio (target >= 0.8) and p99 (<= 5 ms);
 // - the price of the gateway's checks: GET behind a cached Lambda TOKEN authorizer and behind a
 //   required API key, each as a ratio to the plain route of the same server (>= 0.8).
 // Each environment's cold start, per runtime, is in local-api-cold-start.bench.js.
@@ -32,6 +34,7 @@ async function run(report) {
   const assembly = synthesizeLocalApiApp();
   try {
     await measureServer(report, assembly);
+    await measureHttpApi(report, assembly);
     await measureChecks(report, assembly);
   } finally {
     fs.rmSync(assembly, { recursive: true, force: true });
@@ -125,6 +128,30 @@ async function measureBurst(report, url, pid) {
   report({ name: `${BURST} concurrent requests to a ${SLOW_MS} ms function: failed`, value: outcome.failed, unit: '', target: 0 });
   report({ name: `${BURST} concurrent requests to a ${SLOW_MS} ms function: wall time`, value: outcome.wallMs, unit: ' ms', target: 3000 });
   report({ name: `${BURST} concurrent requests: peak RSS (server + runtime hosts)`, value: peak, unit: ' MB', target: 1024 });
+}
+
+/** GET /items of stack BenchHttpApi's HTTP API ($default stage) against the bare server in this process, measured before and after it. */
+async function measureHttpApi(report, assembly) {
+  const local = await serve(assembly, 'BenchHttpApi', {}, { stage: '$default' });
+  const url = `${local.base}/items`;
+  let bare;
+  try {
+    await untilAnswered(url, 10_000);
+    const { body, headers } = await probe(url);
+    bare = await bareInProcess(body, headers);
+    for (const warm of [bare.url, url]) {
+      await load(warm, { duration: 1 });
+    }
+    const bare1 = await load(bare.url, { duration: DURATION_S });
+    const httpApi = await load(url, { duration: DURATION_S });
+    const bare2 = await load(bare.url, { duration: DURATION_S });
+    const here = bare1.requests.average >= bare2.requests.average ? bare1 : bare2;
+    report({ name: `HTTP API GET /items (payload 2.0) req/s (${CONNECTIONS} conn) vs bare server in this process`, value: httpApi.requests.average, baseline: here.requests.average, unit: ' req/s', target: 0.8, higherIsBetter: true });
+    report({ name: 'HTTP API p99 latency', value: httpApi.latency.p99, unit: ' ms', target: 5 });
+    report({ name: 'HTTP API errors + non-2xx during the throughput run', value: failures(httpApi), unit: '', target: 0 });
+  } finally {
+    await Promise.all([stop(local.child), ...(bare === undefined ? [] : [bare.close()])]);
+  }
 }
 
 /** The gateway's checks, each as a ratio to the plain route of the same server, measured right before it. */
