@@ -6,6 +6,8 @@
  * local server that checks the signature, the action and its parameters), and the service's
  * status and body come back; without an endpoint the route answers 500 and says why.
  */
+import * as http from 'http';
+import { AddressInfo } from 'net';
 import { Stack } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpSqsIntegration, HttpStepFunctionsIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -71,6 +73,16 @@ function buildApi(stack: Stack): void {
   raw('Events', 'POST /events', 'EventBridge-PutEvents', {
     Source: 'shop.orders', DetailType: '$request.header.x-detail-type', Detail: '$request.body.detail', Resources: '["arn:aws:x:1","arn:aws:x:2"]', Region: 'eu-west-1',
   });
+  const slow = new apigwv2.CfnIntegration(stack, 'SlowKinesis', {
+    apiId: api.apiId,
+    integrationType: 'AWS_PROXY',
+    integrationSubtype: 'Kinesis-PutRecord',
+    credentialsArn: role.roleArn,
+    payloadFormatVersion: '1.0',
+    timeoutInMillis: 300,
+    requestParameters: { StreamName: 'clicks', Data: 'x', PartitionKey: 'p' },
+  });
+  new apigwv2.CfnRoute(stack, 'SlowKinesisRoute', { apiId: api.apiId, routeKey: 'POST /slow-clicks', target: `integrations/${slow.ref}` });
   raw('Kinesis', 'POST /clicks/{user}', 'Kinesis-PutRecord', { StreamName: stream.streamName, Data: '$request.body.data', PartitionKey: '$request.path.user' });
   raw('AppConfig', 'GET /config', 'AppConfig-GetConfiguration', {
     Application: 'shop', Environment: '$stageVariables.environment', Configuration: 'flags', ClientId: '$request.querystring.client',
@@ -247,6 +259,21 @@ describe('without an endpoint', () => {
       expect(running.server.routeTable().some((l) => /GET\s+\S+\/config\s+-> AppConfig-GetConfiguration \(no endpoint: set AWS_ENDPOINT_URL_APPCONFIG/.test(l))).toBe(true);
     } finally {
       process.env.AWS_ENDPOINT_URL = services.url;
+    }
+  });
+
+  test('an endpoint that does not answer within the integration timeout: 503', async () => {
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    process.env.AWS_ENDPOINT_URL_KINESIS = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const response = await call('slow-clicks', ['-X', 'POST']);
+      expect(response).toMatchObject({ status: 503, body: '{"message":"Service Unavailable"}' });
+      expect(running.lines.some((l) => l.startsWith(response.headers['apigw-requestid']) && l.includes('Kinesis-PutRecord') && l.includes('answered 503'))).toBe(true);
+    } finally {
+      delete process.env.AWS_ENDPOINT_URL_KINESIS;
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 
