@@ -49,6 +49,10 @@ beforeAll(async () => {
           .overwriteHeader('x-from-query', MappingValue.requestQueryString('q'))
           .overwriteHeader('x-from-path', MappingValue.requestPathParam('id'))
           .overwriteHeader('x-from-body', MappingValue.requestBody('user.name'))
+          .overwriteHeader('x-body-index', MappingValue.requestBody('tags[1]'))
+          .overwriteHeader('x-body-object', MappingValue.requestBody('user'))
+          .overwriteHeader('x-body-missing', MappingValue.requestBody('user.age'))
+          .overwriteHeader('x-whole-path', MappingValue.custom('$request.path'))
           .overwriteHeader('x-from-context', MappingValue.contextVariable('routeKey'))
           .overwriteHeader('x-from-stage', MappingValue.custom('$stageVariables.color'))
           .overwriteHeader('x-mixed', MappingValue.custom('${request.path.id}-${stageVariables.color}-static'))
@@ -133,7 +137,7 @@ describe('request mapping (HTTP_PROXY)', () => {
   beforeAll(async () => {
     const answer = await call(`${endpoint('Api')}/url/7?q=orig&q=two&gone=1&keep=k`, [
       '-X', 'POST', '-H', 'x-in: one', '-H', 'x-in: two', '-H', 'x-multi: sent', '-H', 'x-drop: bye',
-      '-H', 'content-type: application/json', '--data', '{"user":{"name":"Ada"}}',
+      '-H', 'content-type: application/json', '--data', '{"user":{"name":"Ada"},"tags":["a","b"]}',
     ]);
     expect(answer.status).toBe(200);
     received = JSON.parse(answer.body);
@@ -147,7 +151,11 @@ describe('request mapping (HTTP_PROXY)', () => {
       'x-from-body': 'Ada',
       'x-from-context': 'POST /url/{id}',
       'x-from-stage': 'blue',
+      'x-body-index': 'b',
+      'x-body-object': '{"name":"Ada"}',
+      'x-whole-path': '/url/7',
     });
+    expect(received.headers).not.toHaveProperty('x-body-missing');
   });
 
   test('a mix of ${} pieces and text, and a static value', () => {
@@ -168,7 +176,7 @@ describe('request mapping (HTTP_PROXY)', () => {
   test('overwrite:path replaces the integration path, the body still passes', async () => {
     const answer = await call(`${endpoint('Api')}/moved/a/b?x=1`);
     expect(JSON.parse(answer.body).url).toBe('/new/a/b?x=1');
-    expect(received.body).toBe('{"user":{"name":"Ada"}}');
+    expect(received.body).toBe('{"user":{"name":"Ada"},"tags":["a","b"]}');
   });
 });
 
