@@ -2,10 +2,12 @@ import { CliError, Command, ParsedOptions, parseOptions, UsageError } from './co
 import { appInventoryLines } from './local/app-inventory';
 import { appTokenVerifier } from './local/app-user-pools';
 import { LocalApiError } from './local/common/local-api-error';
+import { routeRequestParts, runHttpTestInvoke } from './local/http/test-invoke-http';
 import { readEnvVarsFile } from './local/lambda/env-vars';
 import { appInvoker, readPreparedApp } from './local/local-app-setup';
+import type { HttpApiSpec } from './local/model/http-api';
 import type { LocalApp } from './local/model/local-app';
-import { isRestApi, RestApiSpec } from './local/model/rest-api';
+import { ApiSpec, isRestApi, RestApiSpec } from './local/model/rest-api';
 import { readLocalApp } from './local/read-local-app';
 import { methodStandInNotes } from './local/rest/route-listing';
 import { pathSegments, route } from './local/rest/router';
@@ -19,6 +21,7 @@ export type { TestInvokeResult } from './local/rest/test-invoke-run';
 export const TEST_INVOKE_HELP = [
   'Usage: vendor-outputs test-invoke --method METHOD --path PATH [--query K=V]... [--header K:V]... [--body TEXT]',
   '                                  [--app DIR] [--stack NAME] [--api NAME] [--env-vars FILE] [--json]',
+  '                                  [--route "METHOD /path"] [--stage NAME]',
   '                                  [--authorize] [--jwks FILE] [--from-stack NAME | --outputs-file FILE]',
   '                                  [--node runtime|host]',
   '',
@@ -26,6 +29,10 @@ export const TEST_INVOKE_HELP = [
   'TEST does, and prints the request path, status, latency, response body, response headers and the',
   'execution log (Authorization and X-Amz-Security-Token values masked). As in the console, the stage is',
   "'test-invoke-stage' and the method's authorization is not checked, unless --authorize.",
+  '',
+  'An HTTP API (API Gateway v2), which has no console TEST, gets the request as `serve` handles it: its',
+  'stage ($default, else its first, or --stage), route, throttling, parameter mapping and integration;',
+  'the log names the route taken and why the gateway refused, if it did.',
   '',
   'Options:',
   '  --method METHOD   HTTP method (GET, POST, ...)',
@@ -35,7 +42,10 @@ export const TEST_INVOKE_HELP = [
   '  --body TEXT       Request body, e.g. \'{"name":"pen"}\'',
   '  --app DIR         Cloud assembly directory (default: cdk.out)',
   '  --stack NAME      Only this stack (artifact id or stack name)',
-  '  --api NAME        The REST API (name or logical id) when the app has several',
+  '  --api NAME        The REST or HTTP API (name or logical id) when the app has several',
+  '  --route KEY       HTTP APIs: the route key, e.g. "GET /items" (gives --method, and --path when the',
+  '                    route has no path variables)',
+  '  --stage NAME      HTTP APIs: the stage (default: $default, else the first)',
   '  --env-vars FILE   Function environment variables over the template\'s, in the SAM CLI\'s JSON shape',
   '  --json            Print one JSON object {request, status, latency, body, headers, multiValueHeaders, log}',
   '  --authorize       Run the method\'s Lambda or Cognito authorizer on the identity headers given with',
@@ -56,15 +66,15 @@ export const TEST_INVOKE_HELP = [
   '  vendor-outputs test-invoke --method GET --path /items --query limit=5',
 ].join('\n');
 
-function pickApi(app: LocalApp, name: string | undefined): RestApiSpec {
-  // test-invoke runs REST APIs (HTTP APIs are served by `serve`, not tested here yet).
-  const apis = app.apis.filter(isRestApi);
+function pickApi(app: LocalApp, name: string | undefined): ApiSpec {
+  // test-invoke runs REST and HTTP APIs.
+  const apis = app.apis.filter((a) => isRestApi(a) || a.kind === 'HTTP');
   if (name !== undefined) {
     const found = apis.filter((a) => a.name === name || a.logicalId === name);
     if (found.length !== 1) {
       throw new CliError(found.length === 0
-        ? withUnserved(`no REST API '${name}'; APIs: ${apis.map((a) => `${a.name} (${a.logicalId})`).join(', ') || '(none)'}`, app)
-        : `several REST APIs are named '${name}'; pass the logical id: ${found.map((a) => a.logicalId).join(', ')}`);
+        ? withUnserved(`no REST or HTTP API '${name}'; APIs: ${apis.map((a) => `${a.name} (${a.logicalId})`).join(', ') || '(none)'}`, app)
+        : `several ${kindsOf(found)} are named '${name}'; pass the logical id: ${found.map((a) => a.logicalId).join(', ')}`);
     }
     return found[0];
   }
@@ -72,8 +82,14 @@ function pickApi(app: LocalApp, name: string | undefined): RestApiSpec {
     return apis[0];
   }
   throw new CliError(apis.length === 0
-    ? withUnserved('no REST API in the cloud assembly', app)
-    : `the app has ${apis.length} REST APIs; pick one with --api: ${apis.map((a) => `${a.name} (${a.logicalId})`).join(', ')}`);
+    ? withUnserved('no REST or HTTP API in the cloud assembly', app)
+    : `the app has ${apis.length} ${kindsOf(apis)}; pick one with --api: ${apis.map((a) => `${a.name} (${a.logicalId})`).join(', ')}`);
+}
+
+/** `REST APIs`, `HTTP APIs`, or `APIs` for a mix. */
+function kindsOf(apis: readonly ApiSpec[]): string {
+  const rest = apis.filter(isRestApi).length;
+  return rest === apis.length ? 'REST APIs' : rest === 0 ? 'HTTP APIs' : 'APIs';
 }
 
 /** A refusal followed by the APIs the app has that test-invoke cannot run, with why. */
@@ -125,6 +141,8 @@ const TEST_INVOKE_OPTIONS = {
   app: { type: 'string' },
   ...APP_OPTIONS,
   api: { type: 'string' },
+  route: { type: 'string' },
+  stage: { type: 'string' },
   json: { type: 'boolean' },
   authorize: { type: 'boolean' },
 } as const;
@@ -151,6 +169,11 @@ function requestOf(values: TestInvokeValues): TestInvokeRequest {
   return { method, target: testInvokeTarget(pathArg, queryParts), rawHeaders, body: values.body ?? '' };
 }
 
+/** `--method` and `--path` when given: they win over what `--route` gives. */
+function definedOf(values: TestInvokeValues): { method?: string; path?: string } {
+  return { ...(values.method === undefined ? {} : { method: values.method }), ...(values.path === undefined ? {} : { path: values.path }) };
+}
+
 /** `--header NAME:VALUE`s, in order. */
 function headersOf(lines: readonly string[]): Array<[string, string]> {
   return lines.map((h) => {
@@ -170,7 +193,7 @@ function standInWarnings(api: RestApiSpec, request: TestInvokeRequest): string[]
 }
 
 /** Runs the TEST on the chosen API of the app; prints the function's log lines (stderr), then the result (stdout). */
-async function testInvoke(values: TestInvokeValues, request: TestInvokeRequest): Promise<void> {
+async function testInvoke(values: TestInvokeValues, given: TestInvokeRequest | undefined): Promise<void> {
   const setup = {
     apiKeys: [],
     envVars: values['env-vars'] === undefined ? undefined : readEnvVarsFile(values['env-vars']),
@@ -182,8 +205,15 @@ async function testInvoke(values: TestInvokeValues, request: TestInvokeRequest):
   const prepared = readPreparedApp(values.app ?? 'cdk.out', { ...setup, stacks: values.stack ?? [], deployed });
   const { app } = prepared;
   const api = pickApi(app, values.api);
+  if (!isRestApi(api) && values.authorize === true) {
+    throw new UsageError('--authorize runs REST authorizers; an HTTP API\'s request goes through its routes as `serve` handles it');
+  }
+  if (isRestApi(api) && (values.route !== undefined || values.stage !== undefined)) {
+    throw new UsageError(`--route and --stage are for HTTP APIs; ${api.name} is a REST API (use --method and --path)`);
+  }
+  const request = given ?? requestOf({ ...values, ...routeRequestParts(api as HttpApiSpec, values.route!), ...definedOf(values) });
   // The app's own warnings (what is not emulated) concern a server; the TEST shows the runtime's.
-  for (const warning of [...prepared.runtime.warnings, ...standInWarnings(api, request)]) {
+  for (const warning of [...prepared.runtime.warnings, ...(isRestApi(api) ? standInWarnings(api, request) : [])]) {
     process.stderr.write(`vendor-outputs test-invoke: warning: ${warning}\n`);
   }
   const functionLines: string[] = [];
@@ -191,7 +221,9 @@ async function testInvoke(values: TestInvokeValues, request: TestInvokeRequest):
   try {
     const authorizing = values.authorize === true;
     const tokenVerifier = authorizing ? await appTokenVerifier(app, values.jwks) : undefined;
-    const result = await runTestInvoke({ api, invoker, functions: app.functions, testInvokeAuthorize: authorizing, tokenVerifier }, request);
+    const result = isRestApi(api)
+      ? await runTestInvoke({ api, invoker, functions: app.functions, testInvokeAuthorize: authorizing, tokenVerifier }, request)
+      : await runHttpTestInvoke(api as HttpApiSpec, { invoker, functions: app.functions }, request, values.stage);
     for (const line of functionLines) {
       process.stderr.write(`${line}\n`);
     }
@@ -207,7 +239,8 @@ export const command: Command = {
   helpDetails,
   async run(args) {
     const { values } = parseOptions(args, TEST_INVOKE_OPTIONS);
-    const request = requestOf(values);
+    // With --route the method and path may come from the route, known once the app is read.
+    const request = values.route === undefined ? requestOf(values) : undefined;
     if (values.jwks !== undefined && values.authorize !== true) {
       throw new UsageError('--jwks only matters with --authorize (the TEST does not check authorization otherwise)');
     }

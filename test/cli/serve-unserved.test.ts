@@ -80,8 +80,10 @@ test("test-invoke --help lists the app's APIs and functions, served or not; with
   const tail = help.stdout.slice(help.stdout.indexOf(`APIs and functions of the app in ${mixed}:`)).split('\n');
   expect(tail[1]).toBe('Served (2):');
   expect(tail[2]).toMatch(/^ {2}REST API {2}Items \(Mixed\/Rest, --api Rest\w+\): stages dev$/);
-  expect(tail[3]).toBe('  HTTP API  Http (Mixed/Http): stages $default (served by serve; test-invoke runs REST APIs only)');
-  expect(tail[4]).toBe('Not served (2):');
+  // test-invoke runs HTTP APIs too (issue 23): the API with what --api takes, then each route as --route takes it.
+  expect(tail[3]).toMatch(/^ {2}HTTP API {2}Http \(Mixed\/Http, --api Http\w+\): stages \$default$/);
+  expect(tail[4]).toBe('    --route "ANY /hello"');
+  expect(tail[5]).toBe('Not served (2):');
   expect(tail).toContain('  function URL  Mixed/Linked/FunctionUrl (function Mixed/Linked): Lambda function URLs are not served locally yet');
 
   const none = await runCli(['test-invoke', '--help', '--app', '/nonexistent/cdk.out']);
@@ -89,8 +91,8 @@ test("test-invoke --help lists the app's APIs and functions, served or not; with
   expect(none.stdout).toMatch(/APIs and functions of the app in \/nonexistent\/cdk\.out:\n {2}\(.*\/nonexistent\/cdk\.out.*; run 'npx cdk synth' first, or pass --app DIR\)\n$/);
 });
 
-test('test-invoke on an app with no REST API names the APIs it has and why they cannot be tested; exit 1', async () => {
+test('test-invoke on an app with no REST or HTTP API names the APIs it has and why they cannot be tested; exit 1', async () => {
   const run = await runCli(['test-invoke', '--app', chatOnly, '--method', 'GET', '--path', '/hello']);
   expect(run.code).toBe(1);
-  expect(run.stderr).toBe('vendor-outputs test-invoke: no REST API in the cloud assembly\nNot served (1):\n  WebSocket API  ChatOnly/Chat: WebSocket APIs (API Gateway v2) are not served locally yet\n');
+  expect(run.stderr).toBe('vendor-outputs test-invoke: no REST or HTTP API in the cloud assembly\nNot served (1):\n  WebSocket API  ChatOnly/Chat: WebSocket APIs (API Gateway v2) are not served locally yet\n');
 });

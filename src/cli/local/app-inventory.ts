@@ -8,19 +8,21 @@ import { unservedLines } from './server/unserved-listing';
 
 /** The APIs `test-invoke --api` can pick, one line each, then the `Not served` lines. */
 export function appInventoryLines(app: LocalApp): string[] {
-  const apis = app.apis.map(inventoryLine);
+  const apis = app.apis.flatMap(inventoryLines);
   return [
-    apis.length > 0 ? `Served (${apis.length}):` : 'Served: no REST API',
+    app.apis.length > 0 ? `Served (${app.apis.length}):` : 'Served: no REST or HTTP API',
     ...apis,
     ...unservedLines(app.unserved),
   ];
 }
 
-/** A REST API with what `--api` takes; an HTTP API, which `serve` serves and test-invoke does not run yet. */
-function inventoryLine(api: ApiSpec): string {
+/** An API with what `--api` takes; an HTTP API's routes below it, as `--route` takes them. */
+function inventoryLines(api: ApiSpec): string[] {
   const stages = api.stages.length > 0 ? `: stages ${api.stages.join(', ')}` : '';
   const where = api.constructPath ?? `${api.stackName}/${api.logicalId}`;
-  return isRestApi(api)
-    ? `  REST API  ${api.name} (${where}, --api ${api.logicalId})${stages}`
-    : `  HTTP API  ${api.name} (${where})${stages} (served by serve; test-invoke runs REST APIs only)`;
+  if (isRestApi(api)) {
+    return [`  REST API  ${api.name} (${where}, --api ${api.logicalId})${stages}`];
+  }
+  const routes = api.kind === 'HTTP' ? api.routes.map((r) => `    --route "${r.routeKey}"`) : [];
+  return [`  HTTP API  ${api.name} (${where}, --api ${api.logicalId})${stages}`, ...routes];
 }

@@ -1,13 +1,17 @@
 /**
  * One HTTP API's requests, as the service handles them: a CORS preflight answered by the gateway
- * (cors.ts), the stage (stage-selection.ts), the route (router.ts), then the route's integration,
- * whose answer gets the configured CORS headers. Routes with an authorizer are not served yet (500,
+ * (cors.ts), the stage (stage-selection.ts), the route (router.ts), the stage's route throttling
+ * (route-throttle.ts), then the route's integration with its parameter mapping (mapping/), whose
+ * answer gets the configured CORS headers. Routes with an authorizer are not served yet (500,
  * with a line saying why), so that nothing an authorizer guards is answered without it.
  */
 import { isPreflight, preflightAnswer, withCorsHeaders } from './cors';
-import { gatewayAnswer } from './gateway-answers';
+import { gatewayAnswer, isGatewayAnswer } from './gateway-answers';
 import { integrateAwsService } from './integrations/aws-service-integration';
 import { integrateLambda } from './lambda-integration';
+import { mapRequest } from './mapping/request-mapping';
+import { mapResponse } from './mapping/response-mapping';
+import { RouteThrottle } from './route-throttle';
 import type { RoutedHttpRequest } from './routed-request';
 import { matchRoute } from './router';
 import { selectStage } from './stage-selection';
@@ -17,7 +21,11 @@ import { apigwId, requestId as newInvocationId, traceId as newTraceId } from '..
 import type { HttpApiSpec } from '../model/http-api';
 
 export class HttpGateway implements ApiHandler {
-  constructor(private readonly api: HttpApiSpec, private readonly context: HandlerContext) {}
+  private readonly throttle: RouteThrottle;
+
+  constructor(private readonly api: HttpApiSpec, private readonly context: HandlerContext) {
+    this.throttle = new RouteThrottle(api.throttles ?? {});
+  }
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const { cors } = this.api;
@@ -37,15 +45,32 @@ export class HttpGateway implements ApiHandler {
       return gatewayAnswer('notFound', requestId);
     }
     const { route } = routed.match;
+    const overLimits = this.throttle.take(routed.stage, route, receivedAt);
+    if (overLimits !== undefined) {
+      this.context.note(requestId, `${route.routeKey}: over the stage ${routed.stage}'s route throttle (rate ${overLimits.rateLimit}, burst ${overLimits.burstLimit}); answered 429`);
+      return gatewayAnswer('throttled', requestId);
+    }
     if (route.authorizationType !== 'NONE') {
       this.context.note(requestId, `${route.routeKey}: ${route.authorizationType} authorization of HTTP APIs is not served locally yet; answered 500`);
       return gatewayAnswer('internalError', requestId);
     }
+    return this.integrate(routed);
+  }
+
+  /** The integration's answer, with its parameter mapping applied to the request and to the answer. */
+  private async integrate(routed: RoutedHttpRequest): Promise<ApiResponse> {
+    const { route } = routed.match;
+    const { requestId } = routed;
     switch (route.integration.type) {
       case 'AWS_PROXY':
-        return integrateLambda(routed, route.integration, this.context);
-      case 'HTTP_PROXY':
-        return integrateUrl(routed, route.integration, this.context);
+      case 'HTTP_PROXY': {
+        const { mapping } = route.integration;
+        const mapped = mapping === undefined ? routed : mapRequest(routed, mapping.request);
+        const response = route.integration.type === 'AWS_PROXY'
+          ? await integrateLambda(mapped, route.integration, this.context)
+          : await integrateUrl(mapped, route.integration, this.context);
+        return mapping === undefined || isGatewayAnswer(response) ? response : mapResponse(mapped, mapping, response);
+      }
       case 'AWS_SERVICE':
         return integrateAwsService(routed, route.integration, this.context);
       default:

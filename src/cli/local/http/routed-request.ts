@@ -23,6 +23,8 @@ export interface RoutedHttpRequest {
   readonly invocationId: string;
   readonly traceId: string;
   readonly receivedAt: number;
+  /** The path `overwrite:path` of the integration's request mapping sends instead of the route's. */
+  readonly mappedPath?: string;
 }
 
 /** The stage's variables, or undefined when it has none. */

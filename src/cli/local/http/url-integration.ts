@@ -43,6 +43,9 @@ export async function integrateUrl(routed: RoutedHttpRequest, integration: HttpU
 /** The URI with path variables filled (percent-encoded as sent), the `$default` route's path appended, and the query string. */
 function endpointUrl(routed: RoutedHttpRequest, integration: HttpUrlIntegrationSpec): string {
   const { match } = routed;
+  if (routed.mappedPath !== undefined) {
+    return withQuery(`${new URL(integration.uri).origin}${routed.mappedPath}`, routed.rawQueryString);
+  }
   const variables = stageVariablesOf(routed) ?? {};
   let url = integration.uri.replace(/\$\{stageVariables\.([A-Za-z0-9_]+)\}/g, (_whole, name: string) => (
     Object.prototype.hasOwnProperty.call(variables, name) ? variables[name] : ''
@@ -53,5 +56,9 @@ function endpointUrl(routed: RoutedHttpRequest, integration: HttpUrlIntegrationS
   if (match.route.method === undefined) {
     url = `${url.replace(/\/$/, '')}${routed.pathBelowStage}`;
   }
-  return routed.rawQueryString === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${routed.rawQueryString}`;
+  return withQuery(url, routed.rawQueryString);
+}
+
+function withQuery(url: string, rawQueryString: string): string {
+  return rawQueryString === '' ? url : `${url}${url.includes('?') ? '&' : '?'}${rawQueryString}`;
 }

@@ -2,6 +2,7 @@
  * An HTTP API (API Gateway v2, `ProtocolType: HTTP`) as the local API reads it from the template:
  * its stages, and its routes, each with the integration that answers it.
  */
+import type { HttpParameterMapping, HttpStageThrottle } from './http-mapping';
 
 /** A Lambda proxy (`AWS_PROXY`) integration with a function of the template. */
 export interface HttpLambdaIntegrationSpec {
@@ -10,6 +11,8 @@ export interface HttpLambdaIntegrationSpec {
   /** `PayloadFormatVersion`: the event the function gets and how its answer is read. */
   readonly payloadFormatVersion: '1.0' | '2.0';
   readonly timeoutMs: number;
+  /** `RequestParameters` / `ResponseParameters`, when the integration has any. */
+  readonly mapping?: HttpParameterMapping;
 }
 
 /** An `HTTP_PROXY` integration to a public URL: the request forwarded, the answer relayed. */
@@ -20,6 +23,8 @@ export interface HttpUrlIntegrationSpec {
   /** `IntegrationMethod` (`ANY`: the request's method). */
   readonly method: string;
   readonly timeoutMs: number;
+  /** `RequestParameters` / `ResponseParameters`, when the integration has any. */
+  readonly mapping?: HttpParameterMapping;
 }
 
 /**
@@ -96,4 +101,6 @@ export interface HttpApiSpec {
   readonly routes: readonly HttpRouteSpec[];
   /** `CorsConfiguration`; undefined when the API has none (requests pass as they are). */
   readonly cors?: HttpCorsSpec;
+  /** Stage name → its route throttling; stages that throttle nothing are absent. */
+  readonly throttles?: Readonly<Record<string, HttpStageThrottle>>;
 }

@@ -51,7 +51,14 @@ function readHttpApi(stack: StackTemplate, logicalId: string, props: any, stages
     stageVariables: stages.variablesOf(logicalId),
     routes: [...(quick === undefined ? [] : [quick]), ...readRoutes(stack, logicalId)],
     ...(props.CorsConfiguration === undefined ? {} : { cors: readCors(props.CorsConfiguration) }),
+    ...throttlesOf(stages, logicalId),
   };
+}
+
+/** `{ throttles }` when a stage of the API throttles routes. */
+function throttlesOf(stages: HttpStages, apiId: string): { throttles?: ReturnType<HttpStages['throttlesOf']> } {
+  const throttles = stages.throttlesOf(apiId);
+  return Object.keys(throttles).length === 0 ? {} : { throttles };
 }
 
 /** The routes (`AWS::ApiGatewayV2::Route`) of the API, in template order; a route key that cannot be read is warned of. */

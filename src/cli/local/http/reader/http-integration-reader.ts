@@ -6,6 +6,7 @@
  */
 import { readAwsServiceIntegration } from './aws-service-integration-reader';
 import { httpIntegrationTimeoutMs } from './integration-timeout';
+import { readParameterMapping } from './parameter-mapping-reader';
 import type { HttpIntegrationSpec } from '../../model/http-api';
 import type { StackTemplate } from '../../template/stack-template';
 import { integrationFunctionId } from '../../template/template-references';
@@ -36,6 +37,7 @@ function readLambdaProxy(stack: StackTemplate, props: any, where: string): HttpI
     functionKey: stack.registerFunction(fnId),
     payloadFormatVersion: version,
     timeoutMs: httpIntegrationTimeoutMs(props?.TimeoutInMillis),
+    ...mappingOf(stack, props, where),
   };
 }
 
@@ -60,7 +62,14 @@ function readUrlProxy(stack: StackTemplate, props: any, where: string): HttpInte
     uri: uri.value,
     method: String(props?.IntegrationMethod ?? 'ANY').toUpperCase(),
     timeoutMs: httpIntegrationTimeoutMs(props?.TimeoutInMillis),
+    ...mappingOf(stack, props, where),
   };
+}
+
+/** `{ mapping }` when the integration maps parameters, else nothing. */
+function mappingOf(stack: StackTemplate, props: any, where: string): { mapping?: ReturnType<typeof readParameterMapping> } {
+  const mapping = readParameterMapping(stack, props, where);
+  return mapping === undefined ? {} : { mapping };
 }
 
 /** Not served: its routes answer 500; the start-up warning says why. */
