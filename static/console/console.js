@@ -65,7 +65,7 @@
       renderApiPicker();
       renderTree();
       renderUnserved();
-      showError('page-error', state.apis.length === 0 ? 'The server serves no REST API.' : '');
+      showError('page-error', state.apis.length === 0 ? 'The server serves no API.' : '');
     });
   }
 
@@ -88,7 +88,7 @@
     var select = byId('api-select');
     select.textContent = '';
     state.apis.forEach(function (api) {
-      var label = api.name + ' (' + (api.constructPath || api.id) + ')';
+      var label = api.name + ' (' + (api.constructPath || api.id) + ') \u00b7 ' + (api.kind || 'REST') + ' API';
       var option = element('option', '', label);
       option.value = api.id;
       select.appendChild(option);
@@ -224,10 +224,12 @@
     var select = byId('method');
     if (select.dataset.for !== methodKey(method.httpMethod, selection.resource.path)) {
       select.textContent = '';
-      (method.httpMethod === 'ANY' ? ANY_METHODS : [method.httpMethod]).forEach(function (name) {
+      // An HTTP API's $default route takes any method, as ANY does.
+      var any = method.httpMethod === 'ANY' || method.httpMethod === '$default';
+      (any ? ANY_METHODS : [method.httpMethod]).forEach(function (name) {
         select.appendChild(element('option', '', name));
       });
-      select.disabled = method.httpMethod !== 'ANY';
+      select.disabled = !any;
       select.dataset.for = methodKey(method.httpMethod, selection.resource.path);
       byId('path').value = selection.resource.path;
       byId('report').hidden = true;

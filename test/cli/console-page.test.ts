@@ -265,7 +265,7 @@ describe('POST /@console/api/test-invoke', () => {
     ['a field of another type', JSON.stringify({ api: 'x', method: 'GET', path: '/items', query: 3 }), /^\/query must be a string \(got number\)$/],
     ['a method that is not a name', JSON.stringify({ method: 'GET /x', path: '/items' }), /^\/method must be an HTTP method name such as GET \(got 'GET \/x'\)$/],
     ['a relative path', JSON.stringify({ method: 'GET', path: 'items' }), /^\/path must start with '\/' \(got 'items'\)$/],
-    ['an API that is not served', JSON.stringify({ api: 'Gone/Api', method: 'GET', path: '/items' }), /^\/api: no served REST API 'Gone\/Api' \(served: ConsoleTest\/ItemsApi[0-9A-F]{8}, ConsoleTest\/ConsoleStageApi[0-9A-F]{8}\); reload the page$/],
+    ['an API that is not served', JSON.stringify({ api: 'Gone/Api', method: 'GET', path: '/items' }), /^\/api: no served API 'Gone\/Api' \(served: ConsoleTest\/ItemsApi[0-9A-F]{8}, ConsoleTest\/ConsoleStageApi[0-9A-F]{8}\); reload the page$/],
   ])('%s is a 400 that says what is wrong', async (_name, body, message) => {
     const response = await fetch(`${consoleUrl}api/test-invoke`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
     expect(response.status).toBe(400);
@@ -500,7 +500,7 @@ describe('the page in headless Chromium', () => {
       // Nothing wider than the screen.
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
       await page.screenshot({ path: path.join(ARTIFACTS, 'console-390.png'), fullPage: true });
-      await page.selectOption('#api-select', { label: 'ConsoleStageApi (ConsoleTest/ConsoleStageApi)' });
+      await page.selectOption('#api-select', { label: 'ConsoleStageApi (ConsoleTest/ConsoleStageApi) · REST API' });
       expect(await page.getAttribute('[role="treeitem"].method', 'aria-label')).toBe('GET /items, MOCK');
       process.stdout.write(`console screenshots: ${ARTIFACTS}/console-1280.png, console-390.png\n`);
     } finally {

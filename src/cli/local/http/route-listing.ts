@@ -52,3 +52,6 @@ function awsServiceTarget(integration: HttpAwsServiceIntegrationSpec, env: NodeJ
     ? `${integration.subtype} at ${endpoint}`
     : `${integration.subtype} (no endpoint: set ${variable} or AWS_ENDPOINT_URL; answers 500)`;
 }
+
+/** What answers an integration, as the listing and the console name it. */
+export { integrationTarget as httpIntegrationTarget };

@@ -3,6 +3,7 @@
  * the page. Only what the template says (paths, methods, authorization, what answers); never an
  * environment variable or a file.
  */
+import { httpRouteTree } from './http-api-tree';
 import type { FunctionSpec } from '../../model/function-spec';
 import { ApiSpec, isRestApi, MethodSpec, ResourceNode } from '../../model/rest-api';
 import { integrationKind } from '../../rest/integrations/kinds';
@@ -37,6 +38,8 @@ export interface ConsoleResource {
 export interface ConsoleApi {
   /** `<stack name>/<logical id>`: what the page sends back to name the API. */
   readonly id: string;
+  /** `REST` or `HTTP` (an HTTP API's tree is its routes' paths). */
+  readonly kind: string;
   readonly name: string;
   readonly stackName: string;
   readonly constructPath?: string;
@@ -51,17 +54,18 @@ export function consoleApiId(endpoint: ServedApi): string {
   return `${endpoint.api.stackName}/${endpoint.api.logicalId}`;
 }
 
-/** Every served REST API, in the order of the server's ports (HTTP APIs are not in the console yet). */
-export function apiTree(endpoints: readonly ServedApi[], functions: ReadonlyMap<string, FunctionSpec>): ConsoleApi[] {
-  return endpoints.flatMap(({ api, urls }) => (!isRestApi(api) ? [] : [{
+/** Every served API, in the order of the server's ports. */
+export function apiTree(endpoints: readonly ServedApi[], functions: ReadonlyMap<string, FunctionSpec>, env: NodeJS.ProcessEnv = process.env): ConsoleApi[] {
+  return endpoints.map(({ api, urls }) => ({
     id: consoleApiId({ api, urls }),
+    kind: isRestApi(api) ? 'REST' : 'HTTP',
     name: api.name,
     stackName: api.stackName,
     constructPath: api.constructPath,
     stages: api.stages,
     urls,
-    root: resource(api.root, methodsByResource(api.root), functions),
-  }]));
+    root: isRestApi(api) ? resource(api.root, methodsByResource(api.root), functions) : httpRouteTree(api, functions, env),
+  }));
 }
 
 /** Each resource's methods, in the order of the route listing. */

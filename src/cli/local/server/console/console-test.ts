@@ -1,8 +1,9 @@
 /**
  * The page's TEST button: the form's fields (JSON) checked and turned into the same TEST that
- * `vendor-outputs test-invoke` runs (see ../test-invoke-run.ts).
+ * `vendor-outputs test-invoke` runs (../../rest/test-invoke-run.ts, ../../http/test-invoke-http.ts).
  */
 import { isPlainObject } from '../../../../outputs/cdk-free/json-data';
+import { runHttpTestInvoke } from '../../http/test-invoke-http';
 import type { Invoker } from '../../lambda/invoker';
 import type { FunctionSpec } from '../../model/function-spec';
 import { isRestApi } from '../../model/rest-api';
@@ -94,9 +95,12 @@ export async function runConsoleTest(
   functions: ReadonlyMap<string, FunctionSpec>,
 ): Promise<TestInvokeResult> {
   const endpoint = endpoints.find((e) => consoleApiId(e) === form.api);
-  if (endpoint === undefined || !isRestApi(endpoint.api)) {
-    throw new ConsoleFormError(`/api: no served REST API '${form.api}' (served: ${endpoints.map(consoleApiId).join(', ') || 'none'}); reload the page`);
+  if (endpoint === undefined) {
+    throw new ConsoleFormError(`/api: no served API '${form.api}' (served: ${endpoints.map(consoleApiId).join(', ') || 'none'}); reload the page`);
   }
   const request = testRequest(form);
+  if (!isRestApi(endpoint.api)) {
+    return runHttpTestInvoke(endpoint.api, { invoker, functions }, request);
+  }
   return runTestInvoke({ api: endpoint.api, invoker, functions }, request);
 }
