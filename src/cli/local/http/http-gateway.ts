@@ -1,9 +1,11 @@
 /**
  * One HTTP API's requests, as the service handles them: a CORS preflight answered by the gateway
  * (cors.ts), the stage (stage-selection.ts), the route (router.ts), then the route's integration,
- * whose answer gets the configured CORS headers. Routes with an authorizer are not served yet (500,
- * with a line saying why), so that nothing an authorizer guards is answered without it.
+ * whose answer gets the configured CORS headers. The route's authorizer decides first
+ * (authorizers/route-authorization.ts); one not served answers 500, so that nothing it guards is
+ * answered without it.
  */
+import { authorizeRoute } from './authorizers/route-authorization';
 import { isPreflight, preflightAnswer, withCorsHeaders } from './cors';
 import { gatewayAnswer } from './gateway-answers';
 import { integrateLambda } from './lambda-integration';
@@ -36,15 +38,16 @@ export class HttpGateway implements ApiHandler {
       return gatewayAnswer('notFound', requestId);
     }
     const { route } = routed.match;
-    if (route.authorizationType !== 'NONE') {
-      this.context.note(requestId, `${route.routeKey}: ${route.authorizationType} authorization of HTTP APIs is not served locally yet; answered 500`);
-      return gatewayAnswer('internalError', requestId);
+    const authorized = await authorizeRoute(routed, this.context);
+    if (!authorized.allowed) {
+      return authorized.response;
     }
+    const withAuthorization = { ...routed, authorization: authorized.authorization };
     switch (route.integration.type) {
       case 'AWS_PROXY':
-        return integrateLambda(routed, route.integration, this.context);
+        return integrateLambda(withAuthorization, route.integration, this.context);
       case 'HTTP_PROXY':
-        return integrateUrl(routed, route.integration, this.context);
+        return integrateUrl(withAuthorization, route.integration, this.context);
       default:
         this.context.note(requestId, `${route.routeKey}: ${route.integration.description} is not served locally; answered 500`);
         return gatewayAnswer('internalError', requestId);

@@ -2,6 +2,8 @@
  * The start-up listing's rows for one stage of an HTTP API: each route's method and URL (`$default`
  * routes as `ANY <stage URL>*`), what answers it and what the gateway checks first.
  */
+import { describeAuthorization } from './authorizers/authorization-listing';
+import { isAuthorizationServed, notServedReason } from './authorizers/route-authorization';
 import type { FunctionLabel, RouteRow } from '../api-kind/api-kind';
 import type { HttpApiSpec, HttpIntegrationSpec, HttpRouteSpec } from '../model/http-api';
 
@@ -9,10 +11,10 @@ export function httpRouteRows(api: HttpApiSpec, stageUrl: string, functionLabel:
   return api.routes.map((route) => ({
     method: route.method ?? 'ANY',
     url: routeUrl(route, stageUrl),
-    target: route.authorizationType === 'NONE'
+    target: isAuthorizationServed(route.authorizationType, route.authorizer !== undefined)
       ? integrationTarget(route.integration, functionLabel)
-      : `not served (${route.authorizationType} authorizers of HTTP APIs are not emulated yet: answers 500)`,
-    checks: [route.authorizationType],
+      : `not served (${notServedReason(route.authorizationType, route.authorizer !== undefined)}: answers 500)`,
+    checks: [describeAuthorization(route)],
   }));
 }
 

@@ -2,6 +2,7 @@
  * A request to an HTTP API once its stage and route are known: what the integrations and the Lambda
  * events are built from.
  */
+import type { RouteAuthorization } from './authorizers/authorization';
 import type { RouteMatch } from './router';
 import type { ApiRequest } from '../api-kind/api-kind';
 import type { HttpApiSpec } from '../model/http-api';
@@ -23,6 +24,8 @@ export interface RoutedHttpRequest {
   readonly invocationId: string;
   readonly traceId: string;
   readonly receivedAt: number;
+  /** What the route's authorizer found (undefined: the route has none). */
+  readonly authorization?: RouteAuthorization;
 }
 
 /** The stage's variables, or undefined when it has none. */
