@@ -32,12 +32,12 @@ export const HTTP_API_KIND: ApiKind = {
 
 /** The routes whose authorizer is not served, each with why. */
 function unservedRoutes(api: HttpApiSpec): UnservedPart[] {
-  return api.routes.filter((route) => !isAuthorizationServed(route.authorizationType, route.authorizer !== undefined)).map((route) => ({
+  return api.routes.filter((route) => !isAuthorizationServed(route)).map((route) => ({
     kind: 'HTTP API route',
     stackName: api.stackName,
     logicalId: route.logicalId,
     label: `${api.constructPath ?? `${api.stackName}/${api.logicalId}`} ${route.routeKey}`,
-    reason: `${notServedReason(route.authorizationType, route.authorizer !== undefined)} (the route answers 500)`,
+    reason: `${notServedReason(route)} (the route answers 500)`,
   }));
 }
 

@@ -11,9 +11,9 @@ export function httpRouteRows(api: HttpApiSpec, stageUrl: string, functionLabel:
   return api.routes.map((route) => ({
     method: route.method ?? 'ANY',
     url: routeUrl(route, stageUrl),
-    target: isAuthorizationServed(route.authorizationType, route.authorizer !== undefined)
+    target: isAuthorizationServed(route)
       ? integrationTarget(route.integration, functionLabel)
-      : `not served (${notServedReason(route.authorizationType, route.authorizer !== undefined)}: answers 500)`,
+      : `not served (${notServedReason(route)}: answers 500)`,
     checks: [describeAuthorization(route)],
   }));
 }

@@ -17,4 +17,21 @@ export interface HttpJwtAuthorizerSpec {
   readonly pool?: { readonly poolId: string; readonly region: string };
 }
 
-export type HttpAuthorizerSpec = HttpJwtAuthorizerSpec;
+/** `AuthorizerType: REQUEST`: a Lambda function decides. */
+export interface HttpLambdaAuthorizerSpec {
+  readonly type: 'REQUEST';
+  readonly logicalId: string;
+  readonly name: string;
+  /** The function of the template `AuthorizerUri` invokes; undefined when it names none. */
+  readonly functionKey?: string;
+  /** `AuthorizerPayloadFormatVersion`: the event the function gets (and, 1.0, an IAM policy answer). */
+  readonly payloadFormatVersion: '1.0' | '2.0';
+  /** `EnableSimpleResponses` (payload 2.0): the function answers `{ isAuthorized, context }`. */
+  readonly simpleResponses: boolean;
+  /** `IdentitySource`: every one must have a value; the cache key. */
+  readonly identitySource: readonly string[];
+  /** `AuthorizerResultTtlInSeconds` (0: no caching). */
+  readonly ttlSeconds: number;
+}
+
+export type HttpAuthorizerSpec = HttpJwtAuthorizerSpec | HttpLambdaAuthorizerSpec;

@@ -5,7 +5,8 @@
 import type { ApiResponse } from '../../api-kind/api-kind';
 
 export type RouteAuthorization =
-  | { readonly jwt: { readonly claims: Record<string, string>; readonly scopes: readonly string[] | null } };
+  | { readonly jwt: { readonly claims: Record<string, string>; readonly scopes: readonly string[] | null } }
+  | { readonly lambda: Record<string, unknown>; readonly principalId?: string };
 
 export type AuthorizationOutcome =
   | { readonly allowed: true; readonly authorization?: RouteAuthorization }

@@ -5,14 +5,17 @@
  */
 import type { UserPoolUse } from '../../api-kind/api-kind';
 import type { HttpApiSpec } from '../../model/http-api';
+import type { HttpJwtAuthorizerSpec } from '../../model/http-authorizer';
 
 export function jwtUserPools(api: HttpApiSpec): { readonly uses: boolean; readonly pools: readonly UserPoolUse[] } {
-  const jwtRoutes = api.routes.filter((route) => route.authorizationType === 'JWT' && route.authorizer?.type === 'JWT');
+  const authorizers = api.routes.filter((route) => route.authorizationType === 'JWT')
+    .map((route) => route.authorizer)
+    .filter((authorizer): authorizer is HttpJwtAuthorizerSpec => authorizer?.type === 'JWT');
   const pools: UserPoolUse[] = [];
-  for (const { authorizer } of jwtRoutes) {
-    if (authorizer?.pool !== undefined && !pools.some((p) => p.authorizer === authorizer.name && p.poolId === authorizer.pool!.poolId)) {
-      pools.push({ ...authorizer.pool, clientIds: authorizer.audiences, authorizer: authorizer.name });
+  for (const { pool, name, audiences } of authorizers) {
+    if (pool !== undefined && !pools.some((p) => p.authorizer === name && p.poolId === pool.poolId)) {
+      pools.push({ ...pool, clientIds: audiences, authorizer: name });
     }
   }
-  return { uses: jwtRoutes.length > 0, pools };
+  return { uses: authorizers.length > 0, pools };
 }

@@ -4,13 +4,14 @@
  * user pool of the app (`HttpUserPoolAuthorizer` joins `https://cognito-idp.<region>.amazonaws.com/`
  * and the pool's `Ref`) becomes the issuer of that pool's local id, which `vendor-outputs token`
  * signs for; an audience that is an app client of the template becomes its logical id, the client
- * id `vendor-outputs token` puts in its tokens.
+ * id `vendor-outputs token` puts in its tokens. Lambda (`REQUEST`) authorizers: the function of
+ * `AuthorizerUri`, the payload version, simple responses, identity sources and the cache TTL.
  */
 import { localPoolId, poolIssuer } from '../../auth/cognito/user-pool';
-import type { HttpAuthorizerSpec, HttpJwtAuthorizerSpec } from '../../model/http-authorizer';
+import type { HttpAuthorizerSpec, HttpJwtAuthorizerSpec, HttpLambdaAuthorizerSpec } from '../../model/http-authorizer';
 import { tryEvaluateString } from '../../template/intrinsics';
 import type { StackTemplate } from '../../template/stack-template';
-import { referencedId } from '../../template/template-references';
+import { integrationFunctionId, referencedId } from '../../template/template-references';
 
 /** The route's authorizer; undefined (with a warning) when it names none of the template or one of a type not read. */
 export function readRouteAuthorizer(stack: StackTemplate, routeId: string, authorizerId: unknown): HttpAuthorizerSpec | undefined {
@@ -25,7 +26,29 @@ export function readRouteAuthorizer(stack: StackTemplate, routeId: string, autho
   if (type === 'JWT') {
     return readJwtAuthorizer(stack, id, props);
   }
+  if (type === 'REQUEST') {
+    return readLambdaAuthorizer(stack, id, props);
+  }
   return undefined;
+}
+
+function readLambdaAuthorizer(stack: StackTemplate, logicalId: string, props: any): HttpLambdaAuthorizerSpec {
+  const fnId = integrationFunctionId(props.AuthorizerUri, stack.resources);
+  const name = typeof props.Name === 'string' ? props.Name : logicalId;
+  if (fnId === undefined) {
+    stack.warnings.push(`${stack.artifact.stackName}/${logicalId}: Lambda authorizer ${name}: AuthorizerUri names no function of this template; its routes answer 500`);
+  }
+  const ttl = Number(props.AuthorizerResultTtlInSeconds ?? 0);
+  return {
+    type: 'REQUEST',
+    logicalId,
+    name,
+    ...(fnId !== undefined ? { functionKey: stack.registerFunction(fnId) } : {}),
+    payloadFormatVersion: String(props.AuthorizerPayloadFormatVersion) === '1.0' ? '1.0' : '2.0',
+    simpleResponses: props.EnableSimpleResponses === true || props.EnableSimpleResponses === 'true',
+    identitySource: identitySources(props.IdentitySource),
+    ttlSeconds: Number.isFinite(ttl) && ttl > 0 ? ttl : 0,
+  };
 }
 
 function readJwtAuthorizer(stack: StackTemplate, logicalId: string, props: any): HttpJwtAuthorizerSpec {
