@@ -1,9 +1,11 @@
 /**
  * The authorization of a route before its integration runs: NONE passes; JWT checks the token
- * (jwt-authorizer.ts); CUSTOM asks the Lambda authorizer (lambda-authorizer.ts); the others are not served yet (500, with a line saying why). What an
+ * (jwt-authorizer.ts); CUSTOM asks the Lambda authorizer (lambda-authorizer.ts); AWS_IAM checks
+ * the SigV4 signature (iam-authorizer.ts); the others are not served yet (500, with a line saying why). What an
  * authorizer found reaches the event (event-authorizer.ts).
  */
 import type { AuthorizationOutcome } from './authorization';
+import { authorizeIam } from './iam-authorizer';
 import { authorizeJwt } from './jwt-authorizer';
 import { authorizeLambda } from './lambda-authorizer';
 import { refusalAnswer } from './refusals';
@@ -22,6 +24,9 @@ export async function authorizeRoute(routed: RoutedHttpRequest, context: Handler
   if (route.authorizationType === 'CUSTOM' && route.authorizer?.type === 'REQUEST') {
     return authorizeLambda(routed, route.authorizer, context);
   }
+  if (route.authorizationType === 'AWS_IAM') {
+    return authorizeIam(routed, context);
+  }
   context.note(routed.requestId, `${route.routeKey}: ${notServedReason(route)}; answered 500`);
   return { allowed: false, response: refusalAnswer('internalError', routed.requestId) };
 }
@@ -37,7 +42,7 @@ export function notServedReason(route: HttpRouteSpec): string {
 /** Whether the route's authorization is served locally (its authorizer of the type its authorization names). */
 export function isAuthorizationServed(route: HttpRouteSpec): boolean {
   const { authorizationType, authorizer } = route;
-  return authorizationType === 'NONE'
+  return authorizationType === 'NONE' || authorizationType === 'AWS_IAM'
     || (authorizationType === 'JWT' && authorizer?.type === 'JWT')
     || (authorizationType === 'CUSTOM' && authorizer?.type === 'REQUEST');
 }
