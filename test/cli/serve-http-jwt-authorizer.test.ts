@@ -167,7 +167,16 @@ describe('another issuer (HttpJwtAuthorizer) with keys from --jwks', () => {
     expect(await call('/partner', await issuerToken({ nbf: later }))).toMatchObject(UNAUTHORIZED);
     expect(await call('/partner', await issuerToken({ iat: later, exp: later + 600 }))).toMatchObject(UNAUTHORIZED);
     expect(await call('/partner', await issuerToken({}, 'issuer-kid-1', new TextEncoder().encode('a shared secret of 32 bytes long!') as any, 'HS256'))).toMatchObject(UNAUTHORIZED);
-    expect(running.lines.join('\n')).toContain('the token was issued in the future');
+    const lines = running.lines.join('\n');
+    expect(lines).toContain('the token was issued in the future');
+    expect(lines).toContain('claim nbf:');
+    expect(lines).toContain('not signed with an RSA algorithm (RS256, RS384, RS512)');
+  });
+
+  test('a token whose kid names a trusted key but whose signature is another key\'s: 401', async () => {
+    const impostor = await generateKeyPair('RS256');
+    expect(await call('/partner', await issuerToken({}, 'issuer-kid-1', impostor.privateKey))).toMatchObject(UNAUTHORIZED);
+    expect(running.lines.join('\n')).toContain('JWT authorizer IssuerAuth: 401, the signature does not verify');
   });
 
   test('a token of the local key for the partner issuer is refused (the key is not the issuer\'s, but the issuer is checked)', async () => {

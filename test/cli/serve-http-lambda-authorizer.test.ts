@@ -5,7 +5,7 @@
  * (1.0) in the integration's event, caching by identity source for the TTL, and the refusals as
  * HTTP APIs answer them (missing identity source 401, denied 403, the authorizer failing 500).
  */
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Fn, Stack } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -27,6 +27,7 @@ exports.handler = async (event) => {
 
 const POLICY = `exports.handler = async (event) => {
   const token = event.headers['x-token'];
+  if (token === 'malformed') return { principalId: 'user-7', policyDocument: { Statement: [{ Effect: 'Maybe', Action: '*', Resource: '*' }] } };
   const resource = token === 'other' ? 'arn:aws:execute-api:us-east-1:123456789012:elsewhere/*' : event.methodArn;
   return {
     principalId: 'user-7',
@@ -58,6 +59,31 @@ beforeAll(async () => {
     api.addRoutes({ path: '/uncached', methods: [apigwv2.HttpMethod.GET], integration: v2, authorizer: uncached });
     api.addRoutes({ path: '/policy', methods: [apigwv2.HttpMethod.GET], integration: v2, authorizer: policy });
     api.addRoutes({ path: '/policy-v1', methods: [apigwv2.HttpMethod.GET], integration: v1, authorizer: policy });
+
+    // Authorizers that cannot work locally: a function outside the template, an authorizer outside
+    // it, an issuer known only after deploy.
+    const direct = new apigwv2.CfnIntegration(stack, 'Direct', { apiId: api.apiId, integrationType: 'AWS_PROXY', integrationUri: echo.functionArn, payloadFormatVersion: '2.0' });
+    const target = `integrations/${direct.ref}`;
+    const elsewhere = new apigwv2.CfnAuthorizer(stack, 'Elsewhere', {
+      apiId: api.apiId,
+      authorizerType: 'REQUEST',
+      name: 'Elsewhere',
+      identitySource: ['$request.header.X-Token'],
+      authorizerPayloadFormatVersion: '2.0',
+      enableSimpleResponses: true,
+      authorizerUri: 'arn:aws:apigateway:us-east-1:lambda:path/2015-03-31/functions/arn:aws:lambda:us-east-1:111122223333:function:elsewhere/invocations',
+    });
+    const later = new apigwv2.CfnAuthorizer(stack, 'Later', {
+      apiId: api.apiId,
+      authorizerType: 'JWT',
+      name: 'Later',
+      identitySource: ['$request.header.Authorization'],
+      jwtConfiguration: { issuer: Fn.importValue('IssuerOfAnotherStack'), audience: ['a'] },
+    });
+    const route = (id: string, routeKey: string, props: Partial<apigwv2.CfnRouteProps>) => new apigwv2.CfnRoute(stack, id, { apiId: api.apiId, routeKey, target, ...props });
+    route('ElsewhereRoute', 'GET /elsewhere', { authorizationType: 'CUSTOM', authorizerId: elsewhere.ref });
+    route('OutsideRoute', 'GET /outside', { authorizationType: 'CUSTOM', authorizerId: 'abc123' });
+    route('LaterRoute', 'GET /later', { authorizationType: 'JWT', authorizerId: later.ref });
   }, { stackName: 'HttpLambdaAuth' });
   assemblyDir = assembly;
   running = await serve(assembly, { quiet: true });
@@ -160,10 +186,43 @@ describe('IAM policy responses (payload 1.0)', () => {
   });
 });
 
-test('the listing names each route\'s Lambda authorizer; none is listed as not served', () => {
+describe('authorizers that cannot work locally', () => {
+  test('a policy that cannot be read is 500 Internal Server Error', async () => {
+    expect(await call('/policy', 'malformed')).toMatchObject({ status: 500, body: '{"message":"Internal Server Error"}' });
+    expect(running.lines.join('\n')).toContain('Lambda authorizer Policy: 500, malformed answer: invalid policy document: Effect "Maybe" is neither Allow nor Deny');
+  });
+
+  test('an authorizer whose function is outside the template: warned of at start, its routes answer 500', async () => {
+    expect(readLocalApp(assemblyDir).warnings).toContain('HttpLambdaAuth/Elsewhere: Lambda authorizer Elsewhere: AuthorizerUri names no function of this template; its routes answer 500');
+    expect(await call('/elsewhere', 'allow')).toMatchObject({ status: 500, body: '{"message":"Internal Server Error"}' });
+    expect(running.lines.join('\n')).toContain('Lambda authorizer Elsewhere: 500, its AuthorizerUri names no function of the template');
+  });
+
+  test('a route whose authorizer is not in the template answers 500 and is listed as not served with why', async () => {
+    const answer = await call('/outside', 'allow');
+    expect(answer).toMatchObject({ status: 500, body: '{"message":"Internal Server Error"}' });
+    expect(running.lines).toContain(`${answer.headers['apigw-requestid']} GATEWAY GET /outside: the route's CUSTOM authorizer is not in the template or of a type not read; answered 500`);
+    const app = readLocalApp(assemblyDir);
+    expect(app.warnings).toContain('HttpLambdaAuth/OutsideRoute: the route\'s AuthorizerId names no authorizer of this template; its requests answer 500');
+    expect(app.unserved).toEqual([expect.objectContaining({
+      kind: 'HTTP API route', logicalId: 'OutsideRoute', reason: 'the route\'s CUSTOM authorizer is not in the template or of a type not read (the route answers 500)',
+    })]);
+    expect(running.server.routeTable().some((l) => /GET\s+\S+\/outside\s+-> not served \(the route's CUSTOM authorizer is not in the template or of a type not read: answers 500\)\s+\[CUSTOM\]$/.test(l.trim()))).toBe(true);
+  });
+
+  test('a JWT authorizer whose issuer is known only after deploy: warned of, every token refused (401)', async () => {
+    expect(readLocalApp(assemblyDir).warnings).toContain('HttpLambdaAuth/Later: JWT authorizer Later: the issuer is not known before deploy; every token is refused locally');
+    expect(await call('/later', 'allow')).toMatchObject({ status: 401 });
+    const answer = parseCurlResponse((await curl(['-i', '-H', 'Authorization: Bearer x.y.z', `${running.url.replace(/\/$/, '')}/later`])).stdout);
+    expect(answer).toMatchObject({ status: 401, body: '{"message":"Unauthorized"}' });
+    expect(running.lines.join('\n')).toContain("JWT authorizer Later: 401, the authorizer's issuer is not known before deploy");
+  });
+});
+
+test('the listing names each route\'s Lambda authorizer; only the route without its authorizer is listed as not served', () => {
   const lines = running.server.routeTable().map((l) => l.trim());
   expect(lines.some((l) => /GET\s+\S+\/simple\/\{id\}\s+-> HttpLambdaAuth\/Echo \(payload 2\.0\)\s+\[CUSTOM Simple \(payload 2\.0, simple responses, cached 60 s\)\]$/.test(l))).toBe(true);
   expect(lines.some((l) => /GET\s+\S+\/policy\s+-> HttpLambdaAuth\/Echo \(payload 2\.0\)\s+\[CUSTOM Policy \(payload 1\.0, IAM policy responses, cached 60 s\)\]$/.test(l))).toBe(true);
   expect(lines.some((l) => /\/uncached\s+.*\[CUSTOM Uncached \(payload 2\.0, simple responses, not cached\)\]$/.test(l))).toBe(true);
-  expect(readLocalApp(assemblyDir).unserved).toEqual([]);
+  expect(readLocalApp(assemblyDir).unserved.map((u) => u.logicalId)).toEqual(['OutsideRoute']);
 });
