@@ -80,7 +80,9 @@ beforeAll(async () => {
       identitySource: ['$request.header.Authorization'],
       jwtConfiguration: { issuer: Fn.importValue('IssuerOfAnotherStack'), audience: ['a'] },
     });
-    const route = (id: string, routeKey: string, props: Partial<apigwv2.CfnRouteProps>) => new apigwv2.CfnRoute(stack, id, { apiId: api.apiId, routeKey, target, ...props });
+    const route = (id: string, routeKey: string, props: Partial<apigwv2.CfnRouteProps>) => {
+      new apigwv2.CfnRoute(stack, id, { apiId: api.apiId, routeKey, target, ...props });
+    };
     route('ElsewhereRoute', 'GET /elsewhere', { authorizationType: 'CUSTOM', authorizerId: elsewhere.ref });
     route('OutsideRoute', 'GET /outside', { authorizationType: 'CUSTOM', authorizerId: 'abc123' });
     route('LaterRoute', 'GET /later', { authorizationType: 'JWT', authorizerId: later.ref });
