@@ -441,14 +441,9 @@ describe('what is not served', () => {
     expect(running.server.routeTable().some((l) => /GET\s+\S+\/private\s+-> not served \(HTTP_PROXY integration through a VPC link \(a private integration: the VPC is not reachable locally\): answers 500\)/.test(l))).toBe(true);
   });
 
-  test('a route with a JWT authorizer answers 500 and is listed as not served with why', async () => {
-    expect(await call('/secure')).toMatchObject({ status: 500, body: '{"message":"Internal Server Error"}' });
-    const app = readLocalApp(root);
-    expect(app.unserved).toEqual([expect.objectContaining({
-      kind: 'HTTP API route',
-      label: 'HttpApis/Api GET /secure',
-      reason: 'JWT authorizers of HTTP APIs are not emulated yet (the route answers 500)',
-    })]);
+  test('a route with a JWT authorizer is served now: without a token it answers 401, and nothing is listed as not served', async () => {
+    expect(await call('/secure')).toMatchObject({ status: 401, body: '{"message":"Unauthorized"}' });
+    expect(readLocalApp(root).unserved).toEqual([]);
   });
 });
 
@@ -462,7 +457,7 @@ describe('the start-up listing', () => {
     line(`^POST\\s+${base}/dev/v1/\\{id\\}\\s+-> HttpApis/Echo \\(payload 1\\.0\\)\\s+\\[NONE\\]$`);
     line(`^ANY\\s+${base}/\\* \\(\\$default route\\)\\s+-> HttpApis/Echo \\(payload 2\\.0\\)`);
     line(`^ANY\\s+${base}/url/\\{proxy\\+\\}\\s+-> HTTP_PROXY ANY ${backendUrl.replace(/\./g, '\\.')}/echo/\\{proxy\\}`);
-    line(`^GET\\s+${base}/secure\\s+-> not served \\(JWT authorizers of HTTP APIs are not emulated yet: answers 500\\)\\s+\\[JWT\\]$`);
+    line(`^GET\\s+${base}/secure\\s+-> HttpApis/Echo \\(payload 2\\.0\\)\\s+\\[JWT Jwt \\(issuer https://issuer\\.example\\.com\\)\\]$`);
     line(`^GET\\s+http://127\\.0\\.0\\.1:${running.server.endpoints[1].port}/prod/hello\\s+-> HttpApis/Echo`);
   });
 });

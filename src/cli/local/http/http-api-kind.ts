@@ -2,6 +2,8 @@
  * HTTP APIs (API Gateway v2, `ProtocolType: HTTP`) as an API kind: read by
  * reader/http-api-reader.ts, served by http-gateway.ts, listed by route-listing.ts.
  */
+import { jwtUserPools } from './authorizers/jwt-user-pools';
+import { isAuthorizationServed, notServedReason } from './authorizers/route-authorization';
 import { gatewayAnswer } from './gateway-answers';
 import { HttpGateway } from './http-gateway';
 import { readHttpApis } from './reader/http-api-reader';
@@ -24,19 +26,18 @@ export const HTTP_API_KIND: ApiKind = {
   routes: (api, stageUrl) => httpRoutes(httpApi(api), stageUrl),
   maxBodyBytes: MAX_BODY_BYTES,
   tooLarge: (requestId) => gatewayAnswer('tooLarge', requestId),
-  // No route of an HTTP API checks Cognito tokens yet (JWT authorizers are not served).
-  userPools: () => ({ uses: false, pools: [] }),
+  userPools: (api) => jwtUserPools(httpApi(api)),
   unservedParts: (api) => unservedRoutes(httpApi(api)),
 };
 
 /** The routes whose authorizer is not served, each with why. */
 function unservedRoutes(api: HttpApiSpec): UnservedPart[] {
-  return api.routes.filter((route) => route.authorizationType !== 'NONE').map((route) => ({
+  return api.routes.filter((route) => !isAuthorizationServed(route)).map((route) => ({
     kind: 'HTTP API route',
     stackName: api.stackName,
     logicalId: route.logicalId,
     label: `${api.constructPath ?? `${api.stackName}/${api.logicalId}`} ${route.routeKey}`,
-    reason: `${route.authorizationType} authorizers of HTTP APIs are not emulated yet (the route answers 500)`,
+    reason: `${notServedReason(route)} (the route answers 500)`,
   }));
 }
 

@@ -1,10 +1,11 @@
 /**
  * One HTTP API's requests, as the service handles them: a CORS preflight answered by the gateway
  * (cors.ts), the stage (stage-selection.ts), the route (router.ts), the stage's route throttling
- * (route-throttle.ts), then the route's integration with its parameter mapping (mapping/), whose
- * answer gets the configured CORS headers. Routes with an authorizer are not served yet (500,
- * with a line saying why), so that nothing an authorizer guards is answered without it.
+ * (route-throttle.ts), the route's authorizer (authorizers/route-authorization.ts; one not served
+ * answers 500, so that nothing it guards is answered without it), then the route's integration
+ * with its parameter mapping (mapping/), whose answer gets the configured CORS headers.
  */
+import { authorizeRoute } from './authorizers/route-authorization';
 import { isPreflight, preflightAnswer, withCorsHeaders } from './cors';
 import { gatewayAnswer, isGatewayAnswer } from './gateway-answers';
 import { integrateAwsService } from './integrations/aws-service-integration';
@@ -50,11 +51,11 @@ export class HttpGateway implements ApiHandler {
       this.context.note(requestId, `${route.routeKey}: over the stage ${routed.stage}'s route throttle (rate ${overLimits.rateLimit}, burst ${overLimits.burstLimit}); answered 429`);
       return gatewayAnswer('throttled', requestId);
     }
-    if (route.authorizationType !== 'NONE') {
-      this.context.note(requestId, `${route.routeKey}: ${route.authorizationType} authorization of HTTP APIs is not served locally yet; answered 500`);
-      return gatewayAnswer('internalError', requestId);
+    const authorized = await authorizeRoute(routed, this.context);
+    if (!authorized.allowed) {
+      return authorized.response;
     }
-    return this.integrate(routed);
+    return this.integrate({ ...routed, authorization: authorized.authorization });
   }
 
   /** The integration's answer, with its parameter mapping applied to the request and to the answer. */

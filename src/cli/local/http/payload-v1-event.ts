@@ -4,6 +4,7 @@
  * `requestContext.path` as sent (the stage segment of a named stage included), `resource` and
  * `resourcePath` the route's path (the request's path for `$default`), `resourceId` the route key.
  */
+import { v1EventAuthorizer, v1EventIdentity } from './authorizers/event-authorizer';
 import { domainNameOf, isTextBody, RoutedHttpRequest, stageVariablesOf } from './routed-request';
 import { requestTime } from '../common/dates';
 import { appendValue, ownGet } from '../common/own-record';
@@ -34,6 +35,7 @@ export function payloadV1Event(routed: RoutedHttpRequest): Record<string, unknow
     requestContext: {
       accountId: '123456789012',
       apiId: routed.api.apiId,
+      ...v1EventAuthorizer(routed.authorization),
       domainName,
       domainPrefix: domainName.split('.')[0].split(':')[0],
       extendedRequestId: routed.requestId,
@@ -51,6 +53,7 @@ export function payloadV1Event(routed: RoutedHttpRequest): Record<string, unknow
         user: null,
         userAgent: ownGet(headers, 'user-agent') ?? '',
         userArn: null,
+        ...v1EventIdentity(routed.authorization),
       },
       path: routed.rawPath,
       protocol: 'HTTP/1.1',

@@ -4,6 +4,7 @@
  * joined with commas, the `Cookie` headers as `cookies`, the request context with `http`; fields
  * with nothing to say left out.
  */
+import { v2EventAuthorizer } from './authorizers/event-authorizer';
 import { domainNameOf, isTextBody, RoutedHttpRequest, stageVariablesOf } from './routed-request';
 import { requestTime } from '../common/dates';
 import { ownGet, ownSet } from '../common/own-record';
@@ -29,6 +30,7 @@ export function payloadV2Event(routed: RoutedHttpRequest): Record<string, unknow
     requestContext: {
       accountId: '123456789012',
       apiId: routed.api.apiId,
+      ...v2EventAuthorizer(routed.authorization),
       domainName,
       domainPrefix: domainName.split('.')[0].split(':')[0],
       http: {

@@ -3,6 +3,8 @@
  * routes as `ANY <stage URL>*`), what answers it and what the gateway checks first.
  */
 import { awsSubtype } from './integrations/aws-subtypes';
+import { describeAuthorization } from './authorizers/authorization-listing';
+import { isAuthorizationServed, notServedReason } from './authorizers/route-authorization';
 import type { FunctionLabel, RouteRow } from '../api-kind/api-kind';
 import type { HttpApiSpec, HttpAwsServiceIntegrationSpec, HttpIntegrationSpec, HttpRouteSpec } from '../model/http-api';
 import { awsService, endpointVariable } from '../rest/integrations/aws-services';
@@ -11,10 +13,10 @@ export function httpRouteRows(api: HttpApiSpec, stageUrl: string, functionLabel:
   return api.routes.map((route) => ({
     method: route.method ?? 'ANY',
     url: routeUrl(route, stageUrl),
-    target: route.authorizationType === 'NONE'
+    target: isAuthorizationServed(route)
       ? integrationTarget(route.integration, functionLabel, env)
-      : `not served (${route.authorizationType} authorizers of HTTP APIs are not emulated yet: answers 500)`,
-    checks: [route.authorizationType],
+      : `not served (${notServedReason(route)}: answers 500)`,
+    checks: [describeAuthorization(route)],
   }));
 }
 

@@ -2,6 +2,7 @@
  * A request to an HTTP API once its stage and route are known: what the integrations and the Lambda
  * events are built from.
  */
+import type { RouteAuthorization } from './authorizers/authorization';
 import type { RouteMatch } from './router';
 import type { ApiRequest } from '../api-kind/api-kind';
 import type { HttpApiSpec } from '../model/http-api';
@@ -25,6 +26,8 @@ export interface RoutedHttpRequest {
   readonly receivedAt: number;
   /** The path `overwrite:path` of the integration's request mapping sends instead of the route's. */
   readonly mappedPath?: string;
+  /** What the route's authorizer found (undefined: the route has none). */
+  readonly authorization?: RouteAuthorization;
 }
 
 /** The stage's variables, or undefined when it has none. */

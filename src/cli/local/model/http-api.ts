@@ -3,6 +3,7 @@
  * its stages, and its routes, each with the integration that answers it.
  */
 import type { HttpParameterMapping, HttpStageThrottle } from './http-mapping';
+import type { HttpAuthorizerSpec } from './http-authorizer';
 
 /** A Lambda proxy (`AWS_PROXY`) integration with a function of the template. */
 export interface HttpLambdaIntegrationSpec {
@@ -68,6 +69,10 @@ export interface HttpRouteSpec {
   readonly segments: readonly RouteSegment[];
   /** `AuthorizationType`: `NONE`, `JWT`, `CUSTOM` or `AWS_IAM`. */
   readonly authorizationType: string;
+  /** The route's authorizer (`AuthorizerId`), when it names one of the template. */
+  readonly authorizer?: HttpAuthorizerSpec;
+  /** `AuthorizationScopes` (JWT routes: the token must hold one of them). */
+  readonly authorizationScopes?: readonly string[];
   readonly integration: HttpIntegrationSpec;
 }
 

@@ -5,6 +5,7 @@
  * and not served yet.
  */
 import { readCors } from './cors-reader';
+import { readRouteAuthorizer } from './http-authorizer-reader';
 import { readHttpIntegration } from './http-integration-reader';
 import { HttpStages, readHttpStages } from './http-stage-reader';
 import { httpIntegrationTimeoutMs } from './integration-timeout';
@@ -75,11 +76,14 @@ function readRoutes(stack: StackTemplate, apiId: string): HttpRouteSpec[] {
       stack.warnings.push(`${where(stack, logicalId)}: ${key.problem}; not served`);
       continue;
     }
+    const authorizer = props.AuthorizerId === undefined ? undefined : readRouteAuthorizer(stack, logicalId, props.AuthorizerId);
     routes.push({
       logicalId,
       routeKey,
       ...key,
       authorizationType: String(props.AuthorizationType ?? 'NONE').toUpperCase(),
+      ...(authorizer !== undefined ? { authorizer } : {}),
+      ...(Array.isArray(props.AuthorizationScopes) ? { authorizationScopes: props.AuthorizationScopes.map(String) } : {}),
       integration: routeIntegration(stack, logicalId, props.Target),
     });
   }
