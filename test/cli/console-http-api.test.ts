@@ -9,7 +9,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { CliProcess, startCli, synth } from './local/support';
 
-const HANDLER = "exports.handler = async (e) => ({ route: e.routeKey, path: e.rawPath, id: (e.pathParameters || {}).id || null, q: e.rawQueryString, method: e.requestContext.http.method });";
+const HANDLER = 'exports.handler = async (e) => ({ route: e.routeKey, path: e.rawPath, id: (e.pathParameters || {}).id || null, q: e.rawQueryString, method: e.requestContext.http.method });';
 
 let cli: CliProcess;
 let consoleUrl: string;
@@ -50,11 +50,15 @@ test("an HTTP API's routes as a tree of paths: literal before {param} before {pr
     methods: [route('$default')],
     children: [
       {
-        path: '/files', pathPart: 'files', methods: [],
+        path: '/files',
+        pathPart: 'files',
+        methods: [],
         children: [{ path: '/files/{proxy+}', pathPart: '{proxy+}', methods: [route('ANY')], children: [] }],
       },
       {
-        path: '/items', pathPart: 'items', methods: [route('GET'), route('POST')],
+        path: '/items',
+        pathPart: 'items',
+        methods: [route('GET'), route('POST')],
         children: [{ path: '/items/{id}', pathPart: '{id}', methods: [route('GET')], children: [] }],
       },
     ],

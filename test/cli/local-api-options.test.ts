@@ -29,7 +29,15 @@ describe('parseLocalApiOptions', () => {
 
   test('defaults: every stack, port 3000 on 127.0.0.1, no credentials, no keys, no env-vars', () => {
     expect(parseLocalApiOptions({}, {})).toEqual({
-      stacks: [], port: 3000, host: '127.0.0.1', quiet: false, credentials: undefined, allowUnsigned: false, apiKeys: [], envVars: undefined, jwks: undefined,
+      stacks: [],
+      port: 3000,
+      host: '127.0.0.1',
+      quiet: false,
+      credentials: undefined,
+      allowUnsigned: false,
+      apiKeys: [],
+      envVars: undefined,
+      jwks: undefined,
       hostRuntimes: false,
     });
   });

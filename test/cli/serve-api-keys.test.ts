@@ -8,11 +8,11 @@ import { Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { curl, parseCurlResponse, Running, serve, startCli, synth } from './local/support';
+import { restApi } from '../../src/cli/local/model/rest-api';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { LocalGateway } from '../../src/cli/local/rest/gateway';
 import { localKeyValue } from '../../src/cli/local/rest/reader/usage-plan-reader';
 import { runCli } from '../support/cli';
-import { restApi } from '../../src/cli/local/model/rest-api';
 
 const ALPHA = 'alpha-key-0123456789abcdef';
 const DISABLED = 'disabled-key-0123456789abc';

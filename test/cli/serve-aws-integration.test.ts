@@ -11,9 +11,9 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { FakeDynamoDb, startFakeDynamoDb } from './local/dynamodb-fake';
 import { curl, parseCurlResponse, Running, serve, synth } from './local/support';
 import { Invoker } from '../../src/cli/local/lambda/invoker';
+import { restApi } from '../../src/cli/local/model/rest-api';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
-import { restApi } from '../../src/cli/local/model/rest-api';
 
 const CREDENTIALS = { accessKeyId: 'AKIDSERVETEST', secretAccessKey: 'serve-test-secret' };
 const VARIABLES = ['AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_SQS', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN'];

@@ -19,10 +19,10 @@ import { mintToken, TokenRequest } from '../../src/cli/local/auth/cognito/mint-t
 import { loadOrCreateSigningKey, signingKeyFile } from '../../src/cli/local/auth/cognito/signing-key';
 import { Invoker } from '../../src/cli/local/lambda/invoker';
 import { LocalApp } from '../../src/cli/local/model/local-app';
+import { restApi } from '../../src/cli/local/model/rest-api';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
 import { runCli } from '../support/cli';
-import { restApi } from '../../src/cli/local/model/rest-api';
 
 const REAL_POOL = 'us-east-1_Real0001';
 const REAL_ISSUER = `https://cognito-idp.us-east-1.amazonaws.com/${REAL_POOL}`;

@@ -12,9 +12,9 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { curl, parseCurlResponse, serve, synth, TRACE_ID } from './local/support';
 import { Invoker } from '../../src/cli/local/lambda/invoker';
 import { LocalApp } from '../../src/cli/local/model/local-app';
+import { restApi } from '../../src/cli/local/model/rest-api';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
-import { restApi } from '../../src/cli/local/model/rest-api';
 
 const SHAPER_SOURCE = `
 exports.handler = async (event) => {

@@ -11,9 +11,9 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { curl, parseCurlResponse, serve, synth } from './local/support';
 import { Invoker } from '../../src/cli/local/lambda/invoker';
+import { restApi } from '../../src/cli/local/model/rest-api';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, LocalGateway } from '../../src/cli/local/rest/gateway';
-import { restApi } from '../../src/cli/local/model/rest-api';
 
 const HANDLER = `
 exports.handler = async (event) => {

@@ -10,8 +10,8 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { curl, inlineFunction, parseCurlResponse, Running, serve, synth, UUID } from './local/support';
-import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { restApi } from '../../src/cli/local/model/rest-api';
+import { readLocalApp } from '../../src/cli/local/read-local-app';
 
 const KEY = 'openapi-key-0123456789abcdef';
 

@@ -10,10 +10,10 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { curl, parseCurlResponse, serve, synth } from './local/support';
 import { Invoker } from '../../src/cli/local/lambda/invoker';
 import { LocalApp } from '../../src/cli/local/model/local-app';
+import { restApi } from '../../src/cli/local/model/rest-api';
 import { readLocalApp } from '../../src/cli/local/read-local-app';
 import { ExecutionLog, GatewayResponse, LocalGateway } from '../../src/cli/local/rest/gateway';
 import { runCli } from '../support/cli';
-import { restApi } from '../../src/cli/local/model/rest-api';
 
 const INVALID_BODY = '{"message": "Invalid request body"}';
 

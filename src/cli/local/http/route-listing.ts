@@ -2,9 +2,9 @@
  * The start-up listing's rows for one stage of an HTTP API: each route's method and URL (`$default`
  * routes as `ANY <stage URL>*`), what answers it and what the gateway checks first.
  */
-import { awsSubtype } from './integrations/aws-subtypes';
 import { describeAuthorization } from './authorizers/authorization-listing';
 import { isAuthorizationServed, notServedReason } from './authorizers/route-authorization';
+import { awsSubtype } from './integrations/aws-subtypes';
 import type { FunctionLabel, RouteRow } from '../api-kind/api-kind';
 import type { HttpApiSpec, HttpAwsServiceIntegrationSpec, HttpIntegrationSpec, HttpRouteSpec } from '../model/http-api';
 import { awsService, endpointVariable } from '../rest/integrations/aws-services';

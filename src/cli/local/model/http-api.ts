@@ -2,8 +2,8 @@
  * An HTTP API (API Gateway v2, `ProtocolType: HTTP`) as the local API reads it from the template:
  * its stages, and its routes, each with the integration that answers it.
  */
-import type { HttpParameterMapping, HttpStageThrottle } from './http-mapping';
 import type { HttpAuthorizerSpec } from './http-authorizer';
+import type { HttpParameterMapping, HttpStageThrottle } from './http-mapping';
 
 /** A Lambda proxy (`AWS_PROXY`) integration with a function of the template. */
 export interface HttpLambdaIntegrationSpec {

@@ -8,11 +8,11 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { LocalApp } from '../../../../src/cli/local/model/local-app';
+import { restApi } from '../../../../src/cli/local/model/rest-api';
 import { readLocalApp } from '../../../../src/cli/local/read-local-app';
 import { routeRows } from '../../../../src/cli/local/rest/route-listing';
 import { formatRouteRows } from '../../../../src/cli/local/server/route-table';
 import { synth } from '../support';
-import { restApi } from '../../../../src/cli/local/model/rest-api';
 
 let app: LocalApp;
 

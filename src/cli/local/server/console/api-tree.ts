@@ -3,9 +3,12 @@
  * the page. Only what the template says (paths, methods, authorization, what answers); never an
  * environment variable or a file.
  */
+import type { ConsoleMethod, ConsoleResource } from './console-resource';
 import { httpRouteTree } from './http-api-tree';
 import type { FunctionSpec } from '../../model/function-spec';
 import { ApiSpec, isRestApi, MethodSpec, ResourceNode } from '../../model/rest-api';
+
+export type { ConsoleMethod, ConsoleResource } from './console-resource';
 import { integrationKind } from '../../rest/integrations/kinds';
 import { listMethods } from '../../rest/router';
 
@@ -14,25 +17,6 @@ export interface ServedApi {
   readonly api: ApiSpec;
   /** `http://HOST:PORT/<stage>/` of each stage. */
   readonly urls: readonly string[];
-}
-
-export interface ConsoleMethod {
-  /** `GET`, ..., or `ANY`. */
-  readonly httpMethod: string;
-  readonly authorizationType: string;
-  readonly apiKeyRequired: boolean;
-  /** What answers the method: a function's construct path, MOCK, an HTTP endpoint, or why it is not served. */
-  readonly integration: string;
-  /** Why the method's function cannot run locally (every request to it fails), when it cannot. */
-  readonly notRunnable?: string;
-}
-
-export interface ConsoleResource {
-  /** `/items/{proxy+}`. */
-  readonly path: string;
-  readonly pathPart: string;
-  readonly methods: readonly ConsoleMethod[];
-  readonly children: readonly ConsoleResource[];
 }
 
 export interface ConsoleApi {
@@ -55,7 +39,11 @@ export function consoleApiId(endpoint: ServedApi): string {
 }
 
 /** Every served API, in the order of the server's ports. */
-export function apiTree(endpoints: readonly ServedApi[], functions: ReadonlyMap<string, FunctionSpec>, env: NodeJS.ProcessEnv = process.env): ConsoleApi[] {
+export function apiTree(
+  endpoints: readonly ServedApi[],
+  functions: ReadonlyMap<string, FunctionSpec>,
+  env: NodeJS.ProcessEnv = process.env,
+): ConsoleApi[] {
   return endpoints.map(({ api, urls }) => ({
     id: consoleApiId({ api, urls }),
     kind: isRestApi(api) ? 'REST' : 'HTTP',

@@ -3,7 +3,7 @@
  * `/items/{id}`, `/{proxy+}`) with each route's method (`ANY`, or `$default` for the default
  * route, shown at the root), authorization and what answers it, as the listing names them.
  */
-import type { ConsoleMethod, ConsoleResource } from './api-tree';
+import type { ConsoleMethod, ConsoleResource } from './console-resource';
 import { httpIntegrationTarget } from '../../http/route-listing';
 import type { FunctionSpec } from '../../model/function-spec';
 import type { HttpApiSpec, HttpRouteSpec, RouteSegment } from '../../model/http-api';

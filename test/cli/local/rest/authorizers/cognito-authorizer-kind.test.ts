@@ -5,9 +5,9 @@
 import { CfnOutput, Fn } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { restApi } from '../../../../../src/cli/local/model/rest-api';
 import { readLocalApp } from '../../../../../src/cli/local/read-local-app';
 import { synth } from '../../support';
-import { restApi } from '../../../../../src/cli/local/model/rest-api';
 
 test('the reader warns about a pool it cannot know before deploy and an identity source that is not a header', () => {
   const assembly = synth((stack) => {

@@ -7,10 +7,10 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Invoker } from '../../../../../src/cli/local/lambda/invoker';
 import { LocalApp } from '../../../../../src/cli/local/model/local-app';
+import { restApi } from '../../../../../src/cli/local/model/rest-api';
 import { readLocalApp } from '../../../../../src/cli/local/read-local-app';
 import { LocalGateway } from '../../../../../src/cli/local/rest/gateway';
 import { synth } from '../../support';
-import { restApi } from '../../../../../src/cli/local/model/rest-api';
 
 let app: LocalApp;
 let invoker: Invoker;
