@@ -300,7 +300,7 @@ test('end to end: `serve --jwks` with curl and a token from `vendor-outputs toke
   const server = startCli(['serve', '--app', assembly, '--port', '0', '--jwks', jwksFile]);
   try {
     const out = await server.waitFor('Press Ctrl+C');
-    expect(out).toContain(`Cognito-authorized methods accept tokens from 'vendor-outputs token' (local signing key ${signingKeyFile(assembly)}) and tokens signed by the keys of ${jwksFile}`);
+    expect(out).toContain(`Cognito-authorized methods (and HTTP API routes whose JWT issuer is a user pool of the app) accept tokens from 'vendor-outputs token' (local signing key ${signingKeyFile(assembly)}) and tokens signed by the keys of ${jwksFile}`);
     const base = /at (http:\/\/127\.0\.0\.1:\d+\/prod\/)/.exec(out)![1];
     const ok = parseCurlResponse((await curl(['-i', '-H', `Authorization: Bearer ${token}`, `${base}items`])).stdout);
     expect(ok.status).toBe(200);

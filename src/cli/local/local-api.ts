@@ -122,7 +122,7 @@ export class LocalApi {
         : `IAM-authorized methods refuse unsigned requests${settings.allowUnsigned ? ' unless --allow-unsigned (on: guests are let in)' : '; pass --credentials KEY:SECRET to accept signed ones, --allow-unsigned to let guests in'}`);
     }
     if (this.tokenVerifier !== undefined) {
-      lines.push(`Cognito-authorized methods accept tokens from 'vendor-outputs token' (local signing key ${signingKeyFile(this.start.signingKeyDir ?? this.current.assemblyDir)})${settings.jwks !== undefined ? ` and tokens signed by the keys of ${settings.jwks}` : ''}`);
+      lines.push(`Cognito-authorized methods (and HTTP API routes whose JWT issuer is a user pool of the app) accept tokens from 'vendor-outputs token' (local signing key ${signingKeyFile(this.start.signingKeyDir ?? this.current.assemblyDir)})${settings.jwks !== undefined ? ` and tokens signed by the keys of ${settings.jwks}` : ''}`);
     }
     return lines;
   }

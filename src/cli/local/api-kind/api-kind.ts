@@ -96,7 +96,7 @@ export interface ApiKind {
    * whether a route of it is authorized by a user pool at all (then `serve` checks tokens).
    */
   userPools(api: ApiSpec): { readonly uses: boolean; readonly pools: readonly UserPoolUse[] };
-  /** Parts of a served API the kind does not serve (HTTP: routes with an authorizer), each with why. */
+  /** Parts of a served API the kind does not serve (HTTP: routes whose authorizer is not in the template, private integrations), each with why. */
   unservedParts?(api: ApiSpec): UnservedPart[];
 }
 
