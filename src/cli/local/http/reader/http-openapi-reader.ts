@@ -1,0 +1,142 @@
+/**
+ * An HTTP API defined by an inline OpenAPI 3 document (`Body` on the `AWS::ApiGatewayV2::Api`), read
+ * with API Gateway's extensions to OpenAPI ("Working with API Gateway extensions to OpenAPI"): each
+ * operation of `paths` is a route (`x-amazon-apigateway-any-method` is `ANY`; with `isDefaultRoute`
+ * it is `$default`), its `x-amazon-apigateway-integration` (`type`, `uri`, `httpMethod`,
+ * `payloadFormatVersion`, `timeoutInMillis`, `connectionType`) is read as the resource form's
+ * integration is, and `x-amazon-apigateway-cors` is the API's CORS. Routes protected by an
+ * `x-amazon-apigateway-authorizer` are not served (answer 500, with a start-up warning).
+ */
+import { readCors } from './cors-reader';
+import { readHttpIntegration } from './http-integration-reader';
+import { parseRouteKey } from './route-key';
+import { isPlainObject as isObject } from '../../../../outputs/cdk-free/json-data';
+import type { HttpCorsSpec, HttpIntegrationSpec, HttpRouteSpec } from '../../model/http-api';
+import type { StackTemplate } from '../../template/stack-template';
+
+const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
+const ANY_METHOD = 'x-amazon-apigateway-any-method';
+const INTEGRATION = 'x-amazon-apigateway-integration';
+
+export interface OpenApiHttpApi {
+  readonly routes: HttpRouteSpec[];
+  readonly cors?: HttpCorsSpec;
+}
+
+/** The routes and CORS of the document; `where` names the API in warnings. */
+export function readOpenApiHttpApi(stack: StackTemplate, body: unknown, where: string): OpenApiHttpApi {
+  const document = isObject(body) ? body : {};
+  const paths = isObject(document.paths) ? document.paths : {};
+  const routes: HttpRouteSpec[] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item)) {
+      continue;
+    }
+    for (const [method, operation] of operationsOf(item)) {
+      const route = readOperation(stack, document, path, method, operation, where);
+      if (route !== undefined) {
+        routes.push(route);
+      }
+    }
+  }
+  const cors = readCors(corsConfiguration(document['x-amazon-apigateway-cors']));
+  return { routes, ...(cors === undefined ? {} : { cors }) };
+}
+
+/** `[METHOD, operation]` of a path item, `ANY` for the catch-all extension. */
+function operationsOf(item: Record<string, unknown>): Array<[string, Record<string, unknown>]> {
+  const operations: Array<[string, Record<string, unknown>]> = [];
+  for (const [key, operation] of Object.entries(item)) {
+    const method = key === ANY_METHOD ? 'ANY' : OPERATION_METHODS.includes(key.toLowerCase()) ? key.toUpperCase() : undefined;
+    if (method !== undefined && isObject(operation)) {
+      operations.push([method, operation]);
+    }
+  }
+  return operations;
+}
+
+function readOperation(
+  stack: StackTemplate, document: Record<string, unknown>, path: string, method: string, operation: Record<string, unknown>, where: string,
+): HttpRouteSpec | undefined {
+  const routeKey = operation.isDefaultRoute === true || path === '/$default' || path === '$default' ? '$default' : `${method} ${path}`;
+  const key = parseRouteKey(routeKey);
+  const routeWhere = `${where} ${routeKey} (OpenAPI Body)`;
+  if ('problem' in key) {
+    stack.warnings.push(`${routeWhere}: ${key.problem}; not served`);
+    return undefined;
+  }
+  return {
+    logicalId: where.slice(where.lastIndexOf('/') + 1),
+    routeKey,
+    ...key,
+    authorizationType: 'NONE',
+    integration: routeIntegration(stack, document, operation, routeWhere),
+  };
+}
+
+function routeIntegration(
+  stack: StackTemplate, document: Record<string, unknown>, operation: Record<string, unknown>, where: string,
+): HttpIntegrationSpec {
+  const authorizer = authorizerNameOf(document, operation);
+  if (authorizer !== undefined) {
+    const description = `a route protected by the OpenAPI authorizer ${authorizer} (x-amazon-apigateway-authorizer)`;
+    stack.warnings.push(`${where}: ${description} is not served locally; its requests answer 500`);
+    return { type: 'UNSUPPORTED', description };
+  }
+  const integration = operation[INTEGRATION] ?? document[INTEGRATION];
+  if (!isObject(integration)) {
+    stack.warnings.push(`${where}: route without an ${INTEGRATION}; answers 500`);
+    return { type: 'UNSUPPORTED', description: 'a route without an integration' };
+  }
+  return readHttpIntegration(stack, integrationProperties(integration), where);
+}
+
+/** The extension's fields as the `AWS::ApiGatewayV2::Integration` properties the resource form reads. */
+function integrationProperties(integration: Record<string, unknown>): Record<string, unknown> {
+  const props: Record<string, unknown> = {
+    IntegrationType: integration.type,
+    IntegrationUri: integration.uri,
+    IntegrationMethod: integration.httpMethod,
+    PayloadFormatVersion: integration.payloadFormatVersion,
+    TimeoutInMillis: integration.timeoutInMillis,
+    ConnectionType: integration.connectionType,
+    IntegrationSubtype: integration.integrationSubtype,
+    RequestParameters: integration.requestParameters,
+    ResponseParameters: integration.responseParameters,
+  };
+  return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * The name of the security scheme with an `x-amazon-apigateway-authorizer` that protects the
+ * operation (its `security`, else the document's); undefined when none does.
+ */
+function authorizerNameOf(document: Record<string, unknown>, operation: Record<string, unknown>): string | undefined {
+  const security = Array.isArray(operation.security) ? operation.security : Array.isArray(document.security) ? document.security : [];
+  const components = isObject(document.components) ? document.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  for (const requirement of security) {
+    for (const name of isObject(requirement) ? Object.keys(requirement) : []) {
+      const scheme = schemes[name];
+      if (isObject(scheme) && scheme['x-amazon-apigateway-authorizer'] !== undefined) {
+        return name;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** `x-amazon-apigateway-cors` (camelCase fields) as a `CorsConfiguration`. */
+function corsConfiguration(cors: unknown): Record<string, unknown> | undefined {
+  if (!isObject(cors)) {
+    return undefined;
+  }
+  return {
+    AllowOrigins: cors.allowOrigins,
+    AllowMethods: cors.allowMethods,
+    AllowHeaders: cors.allowHeaders,
+    ExposeHeaders: cors.exposeHeaders,
+    MaxAge: cors.maxAge,
+    AllowCredentials: cors.allowCredentials,
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The OpenAPI `Body` form of an HTTP API on a stack built with aws-cdk-lib: routes from `paths`
+ * (methods, `x-amazon-apigateway-any-method`, `isDefaultRoute`), each operation's
+ * `x-amazon-apigateway-integration`, `x-amazon-apigateway-cors`, and what is not served, with why.
+ */
+import { Fn } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import type { HttpApiSpec } from '../../../../../src/cli/local/model/http-api';
+import { readLocalApp } from '../../../../../src/cli/local/read-local-app';
+import { inlineFunction, synth } from '../../support';
+
+let api: HttpApiSpec;
+let warnings: readonly string[];
+
+beforeAll(() => {
+  const app = readLocalApp(synth((stack) => {
+    const fn = inlineFunction(stack, 'Fn', 'exports.handler = async () => "hi"');
+    const lambda = (extra: Record<string, unknown> = {}) => ({
+      'x-amazon-apigateway-integration': { type: 'aws_proxy', httpMethod: 'POST', uri: fn.functionArn, payloadFormatVersion: '2.0', ...extra },
+    });
+    const body = {
+      'openapi': '3.0.1',
+      'info': { title: 'Oas', version: '1' },
+      'x-amazon-apigateway-cors': { allowOrigins: ['http://localhost:5173'], allowMethods: ['get'], allowHeaders: ['content-type'], exposeHeaders: ['x-total'], maxAge: 60, allowCredentials: true },
+      'paths': {
+        '/items/{id}': {
+          'get': lambda({ timeoutInMillis: 5000 }),
+          'post': {
+            'x-amazon-apigateway-integration': {
+              type: 'aws_proxy',
+              httpMethod: 'POST',
+              payloadFormatVersion: '1.0',
+              uri: Fn.sub('arn:${AWS::Partition}:apigateway:${AWS::Region}:lambda:path/2015-03-31/functions/${Arn}/invocations', { Arn: fn.functionArn }),
+            },
+          },
+          'x-amazon-apigateway-any-method': lambda(),
+        },
+        '/proxy/{proxy+}': { 'x-amazon-apigateway-any-method': { 'x-amazon-apigateway-integration': { type: 'http_proxy', httpMethod: 'GET', uri: 'https://example.com/{proxy}', payloadFormatVersion: '1.0' } } },
+        '/$default': { 'x-amazon-apigateway-any-method': { isDefaultRoute: true, ...lambda() } },
+        '/secure': { get: { security: [{ jwt: ['read'] }], ...lambda() } },
+        '/outside': { get: { 'x-amazon-apigateway-integration': { type: 'aws_proxy', uri: 'arn:aws:lambda:us-east-1:123456789012:function:elsewhere', payloadFormatVersion: '2.0' } } },
+        '/bare': { get: { responses: {} } },
+        '/{proxy+}/bad': { get: lambda() },
+      },
+      'components': {
+        securitySchemes: { jwt: { 'type': 'oauth2', 'x-amazon-apigateway-authorizer': { type: 'jwt', identitySource: '$request.header.Authorization', jwtConfiguration: { issuer: 'https://issuer.example.com', audience: ['a'] } } } },
+      },
+    };
+    const oas = new apigwv2.CfnApi(stack, 'Oas', { body });
+    new apigwv2.CfnStage(stack, 'DefaultStage', { apiId: oas.ref, stageName: '$default', autoDeploy: true });
+  }, { stackName: 'OasReader' }));
+  api = app.apis.find((a): a is HttpApiSpec => a.kind === 'HTTP')!;
+  warnings = app.warnings;
+});
+
+const route = (routeKey: string) => api.routes.find((r) => r.routeKey === routeKey)!;
+
+test('each operation of paths is a route; the any-method extension is ANY, isDefaultRoute is $default; stages come from the Stage resources', () => {
+  expect(api.logicalId).toBe('Oas');
+  expect(api.stages).toEqual(['$default']);
+  expect(api.routes.map((r) => r.routeKey)).toEqual([
+    'GET /items/{id}', 'POST /items/{id}', 'ANY /items/{id}', 'ANY /proxy/{proxy+}', '$default', 'GET /secure', 'GET /outside', 'GET /bare',
+  ]);
+  expect(route('GET /items/{id}')).toMatchObject({ method: 'GET', segments: [{ kind: 'literal', text: 'items' }, { kind: 'param', name: 'id' }], authorizationType: 'NONE' });
+  expect(route('$default').segments).toEqual([]);
+  expect(route('$default').method).toBeUndefined();
+});
+
+test('aws_proxy to a function ARN (GetAtt) or its invocation URI (Fn::Sub) is the function of the template, with payloadFormatVersion and timeoutInMillis', () => {
+  expect(route('GET /items/{id}').integration).toEqual({ type: 'AWS_PROXY', functionKey: expect.stringMatching(/\/Fn/), payloadFormatVersion: '2.0', timeoutMs: 5000 });
+  expect(route('POST /items/{id}').integration).toEqual({ type: 'AWS_PROXY', functionKey: expect.stringMatching(/\/Fn/), payloadFormatVersion: '1.0', timeoutMs: 30_000 });
+});
+
+test('http_proxy is the URL with its httpMethod', () => {
+  expect(route('ANY /proxy/{proxy+}').integration).toEqual({ type: 'HTTP_PROXY', uri: 'https://example.com/{proxy}', method: 'GET', timeoutMs: 30_000 });
+});
+
+test('x-amazon-apigateway-cors is the API\'s CORS', () => {
+  expect(api.cors).toEqual({
+    allowOrigins: ['http://localhost:5173'], allowMethods: ['GET'], allowHeaders: ['content-type'], exposeHeaders: ['x-total'], maxAgeSeconds: 60, allowCredentials: true,
+  });
+});
+
+test('what is not served answers 500 and is warned of at start, with why', () => {
+  expect(route('GET /secure').integration).toEqual({ type: 'UNSUPPORTED', description: 'a route protected by the OpenAPI authorizer jwt (x-amazon-apigateway-authorizer)' });
+  expect(route('GET /outside').integration.type).toBe('UNSUPPORTED');
+  expect(route('GET /bare').integration).toEqual({ type: 'UNSUPPORTED', description: 'a route without an integration' });
+  expect(warnings).toEqual(expect.arrayContaining([
+    'OasReader/Oas GET /secure (OpenAPI Body): a route protected by the OpenAPI authorizer jwt (x-amazon-apigateway-authorizer) is not served locally; its requests answer 500',
+    'OasReader/Oas GET /outside (OpenAPI Body): AWS_PROXY integration with a function outside the template is not served locally; its routes answer 500',
+    'OasReader/Oas GET /bare (OpenAPI Body): route without an x-amazon-apigateway-integration; answers 500',
+    'OasReader/Oas GET /{proxy+}/bad (OpenAPI Body): route key "GET /{proxy+}/bad": a greedy path variable must end the path; not served',
+  ]));
+});
