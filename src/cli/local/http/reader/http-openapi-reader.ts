@@ -25,7 +25,7 @@ export interface OpenApiHttpApi {
 
 /** The routes and CORS of the document; `where` names the API in warnings. */
 export function readOpenApiHttpApi(stack: StackTemplate, body: unknown, where: string): OpenApiHttpApi {
-  const document = isObject(body) ? body : {};
+  const document = documentOf(stack, body, where);
   const paths = isObject(document.paths) ? document.paths : {};
   const routes: HttpRouteSpec[] = [];
   for (const [path, item] of Object.entries(paths)) {
@@ -41,6 +41,25 @@ export function readOpenApiHttpApi(stack: StackTemplate, body: unknown, where: s
   }
   const cors = readCors(corsConfiguration(document['x-amazon-apigateway-cors']));
   return { routes, ...(cors === undefined ? {} : { cors }) };
+}
+
+/** The document: an object, or JSON text; other forms (YAML text, `Fn::Transform`) are warned of and read as empty. */
+function documentOf(stack: StackTemplate, body: unknown, where: string): Record<string, unknown> {
+  if (isObject(body) && body['Fn::Transform'] === undefined) {
+    return body;
+  }
+  if (typeof body === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(body);
+      if (isObject(parsed)) {
+        return parsed;
+      }
+    } catch {
+      // YAML text: warned of below.
+    }
+  }
+  stack.warnings.push(`${where}: an OpenAPI Body that is not an object or JSON text (YAML text, Fn::Transform) is not read locally; the API has no routes from it`);
+  return {};
 }
 
 /** `[METHOD, operation]` of a path item, `ANY` for the catch-all extension. */

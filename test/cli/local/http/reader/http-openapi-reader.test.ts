@@ -9,6 +9,7 @@ import type { HttpApiSpec } from '../../../../../src/cli/local/model/http-api';
 import { readLocalApp } from '../../../../../src/cli/local/read-local-app';
 import { inlineFunction, synth } from '../../support';
 
+let apis: HttpApiSpec[];
 let api: HttpApiSpec;
 let warnings: readonly string[];
 
@@ -48,8 +49,13 @@ beforeAll(() => {
     };
     const oas = new apigwv2.CfnApi(stack, 'Oas', { body });
     new apigwv2.CfnStage(stack, 'DefaultStage', { apiId: oas.ref, stageName: '$default', autoDeploy: true });
+    // Text bodies (CfnApi's `body` takes an object only): as a property override.
+    const asText = (id: string, text: unknown) => new apigwv2.CfnApi(stack, id, { protocolType: 'HTTP', name: id }).addPropertyOverride('Body', text);
+    asText('AsJson', JSON.stringify({ openapi: '3.0.1', paths: { '/json': { get: { 'x-amazon-apigateway-integration': { type: 'http_proxy', uri: 'https://example.com', httpMethod: 'GET' } } } } }));
+    asText('AsYaml', 'openapi: 3.0.1\npaths: {}\n');
   }, { stackName: 'OasReader' }));
-  api = app.apis.find((a): a is HttpApiSpec => a.kind === 'HTTP')!;
+  apis = app.apis.filter((a): a is HttpApiSpec => a.kind === 'HTTP');
+  api = apis.find((a) => a.logicalId === 'Oas')!;
   warnings = app.warnings;
 });
 
@@ -91,4 +97,12 @@ test('what is not served answers 500 and is warned of at start, with why', () =>
     'OasReader/Oas GET /bare (OpenAPI Body): route without an x-amazon-apigateway-integration; answers 500',
     'OasReader/Oas GET /{proxy+}/bad (OpenAPI Body): route key "GET /{proxy+}/bad": a greedy path variable must end the path; not served',
   ]));
+});
+
+test('a Body of JSON text is read as the document; YAML text is warned of and gives no routes', () => {
+  expect(apis.find((a) => a.logicalId === 'AsJson')!.routes.map((r) => r.routeKey)).toEqual(['GET /json']);
+  expect(apis.find((a) => a.logicalId === 'AsYaml')!.routes).toEqual([]);
+  expect(warnings).toContain(
+    'OasReader/AsYaml: an OpenAPI Body that is not an object or JSON text (YAML text, Fn::Transform) is not read locally; the API has no routes from it',
+  );
 });
