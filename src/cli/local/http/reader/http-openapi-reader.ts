@@ -4,14 +4,17 @@
  * operation of `paths` is a route (`x-amazon-apigateway-any-method` is `ANY`; with `isDefaultRoute`
  * it is `$default`), its `x-amazon-apigateway-integration` (`type`, `uri`, `httpMethod`,
  * `payloadFormatVersion`, `timeoutInMillis`, `connectionType`) is read as the resource form's
- * integration is, and `x-amazon-apigateway-cors` is the API's CORS. Routes protected by an
- * `x-amazon-apigateway-authorizer` are not served (answer 500, with a start-up warning).
+ * integration is, `x-amazon-apigateway-cors` is the API's CORS, and an operation's `security` naming
+ * a scheme with an `x-amazon-apigateway-authorizer` (`jwt`, `request`) is the route's authorizer.
  */
 import { readCors } from './cors-reader';
+import { readJwtAuthorizer, readLambdaAuthorizer } from './http-authorizer-reader';
 import { readHttpIntegration } from './http-integration-reader';
 import { parseRouteKey } from './route-key';
 import { isPlainObject as isObject } from '../../../../outputs/cdk-free/json-data';
+import { stringList } from '../../common/own-record';
 import type { HttpCorsSpec, HttpIntegrationSpec, HttpRouteSpec } from '../../model/http-api';
+import type { HttpAuthorizerSpec } from '../../model/http-authorizer';
 import type { StackTemplate } from '../../template/stack-template';
 
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
@@ -84,24 +87,77 @@ function readOperation(
     stack.warnings.push(`${routeWhere}: ${key.problem}; not served`);
     return undefined;
   }
+  const apiId = where.slice(where.lastIndexOf('/') + 1);
+  const security = securityOf(document, operation);
+  const authorization = security === undefined ? undefined : readAuthorization(stack, apiId, security);
   return {
-    logicalId: where.slice(where.lastIndexOf('/') + 1),
+    logicalId: apiId,
     routeKey,
     ...key,
-    authorizationType: 'NONE',
-    integration: routeIntegration(stack, document, operation, routeWhere),
+    authorizationType: authorization?.authorizationType ?? 'NONE',
+    ...(authorization?.authorizer !== undefined ? { authorizer: authorization.authorizer } : {}),
+    ...(security !== undefined && security.scopes.length > 0 ? { authorizationScopes: security.scopes } : {}),
+    integration: authorization?.unserved !== undefined
+      ? unservedRoute(stack, routeWhere, authorization.unserved)
+      : routeIntegration(stack, document, operation, routeWhere),
   };
+}
+
+interface Security {
+  /** The security scheme's name (under `components.securitySchemes`). */
+  readonly scheme: string;
+  /** Its `x-amazon-apigateway-authorizer`. */
+  readonly authorizer: Record<string, unknown>;
+  /** The scopes the requirement lists (JWT: the route's authorization scopes). */
+  readonly scopes: string[];
+}
+
+interface Authorization {
+  readonly authorizationType: string;
+  readonly authorizer?: HttpAuthorizerSpec;
+  /** Why the route is not served, for an authorizer not read. */
+  readonly unserved?: string;
+}
+
+/**
+ * An `x-amazon-apigateway-authorizer` as the `AWS::ApiGatewayV2::Authorizer` it imports to: `jwt`
+ * (`identitySource`, `jwtConfiguration.issuer`/`audience`) and `request` (`authorizerUri`,
+ * `authorizerPayloadFormatVersion`, `enableSimpleResponses`, `identitySource`,
+ * `authorizerResultTtlInSeconds`), read by the resource form's reader.
+ */
+function readAuthorization(stack: StackTemplate, apiId: string, security: Security): Authorization {
+  const authorizer = security.authorizer;
+  const type = String(authorizer.type ?? '').toLowerCase();
+  const logicalId = `${apiId}/${security.scheme}`;
+  if (type === 'jwt') {
+    const jwt = isObject(authorizer.jwtConfiguration) ? authorizer.jwtConfiguration : {};
+    const configuration = { Issuer: jwt.issuer, Audience: jwt.audience };
+    const props = { Name: security.scheme, IdentitySource: authorizer.identitySource, JwtConfiguration: configuration };
+    return { authorizationType: 'JWT', authorizer: readJwtAuthorizer(stack, logicalId, props) };
+  }
+  if (type === 'request') {
+    const props = {
+      Name: security.scheme,
+      AuthorizerUri: authorizer.authorizerUri,
+      AuthorizerPayloadFormatVersion: authorizer.authorizerPayloadFormatVersion,
+      EnableSimpleResponses: authorizer.enableSimpleResponses,
+      IdentitySource: authorizer.identitySource,
+      AuthorizerResultTtlInSeconds: authorizer.authorizerResultTtlInSeconds,
+    };
+    return { authorizationType: 'CUSTOM', authorizer: readLambdaAuthorizer(stack, logicalId, props) };
+  }
+  const unserved = `a route protected by the OpenAPI authorizer ${security.scheme} of type ${JSON.stringify(type)} (jwt and request are read)`;
+  return { authorizationType: 'NONE', unserved };
+}
+
+function unservedRoute(stack: StackTemplate, where: string, description: string): HttpIntegrationSpec {
+  stack.warnings.push(`${where}: ${description} is not served locally; its requests answer 500`);
+  return { type: 'UNSUPPORTED', description };
 }
 
 function routeIntegration(
   stack: StackTemplate, document: Record<string, unknown>, operation: Record<string, unknown>, where: string,
 ): HttpIntegrationSpec {
-  const authorizer = authorizerNameOf(document, operation);
-  if (authorizer !== undefined) {
-    const description = `a route protected by the OpenAPI authorizer ${authorizer} (x-amazon-apigateway-authorizer)`;
-    stack.warnings.push(`${where}: ${description} is not served locally; its requests answer 500`);
-    return { type: 'UNSUPPORTED', description };
-  }
   const integration = operation[INTEGRATION] ?? document[INTEGRATION];
   if (!isObject(integration)) {
     stack.warnings.push(`${where}: route without an ${INTEGRATION}; answers 500`);
@@ -127,18 +183,18 @@ function integrationProperties(integration: Record<string, unknown>): Record<str
 }
 
 /**
- * The name of the security scheme with an `x-amazon-apigateway-authorizer` that protects the
- * operation (its `security`, else the document's); undefined when none does.
+ * The security scheme with an `x-amazon-apigateway-authorizer` that protects the operation (its
+ * `security`, else the document's; `security: []` protects nothing), with the scopes listed.
  */
-function authorizerNameOf(document: Record<string, unknown>, operation: Record<string, unknown>): string | undefined {
+function securityOf(document: Record<string, unknown>, operation: Record<string, unknown>): Security | undefined {
   const security = Array.isArray(operation.security) ? operation.security : Array.isArray(document.security) ? document.security : [];
   const components = isObject(document.components) ? document.components : {};
   const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
   for (const requirement of security) {
-    for (const name of isObject(requirement) ? Object.keys(requirement) : []) {
-      const scheme = schemes[name];
-      if (isObject(scheme) && scheme['x-amazon-apigateway-authorizer'] !== undefined) {
-        return name;
+    for (const [scheme, scopes] of isObject(requirement) ? Object.entries(requirement) : []) {
+      const definition = schemes[scheme];
+      if (isObject(definition) && isObject(definition['x-amazon-apigateway-authorizer'])) {
+        return { scheme, authorizer: definition['x-amazon-apigateway-authorizer'], scopes: stringList(scopes) };
       }
     }
   }

@@ -39,12 +39,31 @@ beforeAll(() => {
         '/proxy/{proxy+}': { 'x-amazon-apigateway-any-method': { 'x-amazon-apigateway-integration': { type: 'http_proxy', httpMethod: 'GET', uri: 'https://example.com/{proxy}', payloadFormatVersion: '1.0' } } },
         '/$default': { 'x-amazon-apigateway-any-method': { isDefaultRoute: true, ...lambda() } },
         '/secure': { get: { security: [{ jwt: ['read'] }], ...lambda() } },
+        '/custom': { get: { security: [{ byLambda: [] }], ...lambda() } },
+        '/odd': { get: { security: [{ odd: [] }], ...lambda() } },
+        '/open': { get: { security: [], ...lambda() } },
         '/outside': { get: { 'x-amazon-apigateway-integration': { type: 'aws_proxy', uri: 'arn:aws:lambda:us-east-1:123456789012:function:elsewhere', payloadFormatVersion: '2.0' } } },
         '/bare': { get: { responses: {} } },
         '/{proxy+}/bad': { get: lambda() },
       },
       'components': {
-        securitySchemes: { jwt: { 'type': 'oauth2', 'x-amazon-apigateway-authorizer': { type: 'jwt', identitySource: '$request.header.Authorization', jwtConfiguration: { issuer: 'https://issuer.example.com', audience: ['a'] } } } },
+        securitySchemes: {
+          jwt: { 'type': 'oauth2', 'x-amazon-apigateway-authorizer': { type: 'jwt', identitySource: '$request.header.Authorization', jwtConfiguration: { issuer: 'https://issuer.example.com', audience: ['a'] } } },
+          byLambda: {
+            'type': 'apiKey',
+            'name': 'Authorization',
+            'in': 'header',
+            'x-amazon-apigateway-authorizer': {
+              type: 'request',
+              identitySource: '$request.header.Authorization',
+              authorizerUri: fn.functionArn,
+              authorizerPayloadFormatVersion: '2.0',
+              enableSimpleResponses: true,
+              authorizerResultTtlInSeconds: 60,
+            },
+          },
+          odd: { 'type': 'apiKey', 'name': 'x', 'in': 'header', 'x-amazon-apigateway-authorizer': { type: 'token' } },
+        },
       },
     };
     const oas = new apigwv2.CfnApi(stack, 'Oas', { body });
@@ -65,7 +84,7 @@ test('each operation of paths is a route; the any-method extension is ANY, isDef
   expect(api.logicalId).toBe('Oas');
   expect(api.stages).toEqual(['$default']);
   expect(api.routes.map((r) => r.routeKey)).toEqual([
-    'GET /items/{id}', 'POST /items/{id}', 'ANY /items/{id}', 'ANY /proxy/{proxy+}', '$default', 'GET /secure', 'GET /outside', 'GET /bare',
+    'GET /items/{id}', 'POST /items/{id}', 'ANY /items/{id}', 'ANY /proxy/{proxy+}', '$default', 'GET /secure', 'GET /custom', 'GET /odd', 'GET /open', 'GET /outside', 'GET /bare',
   ]);
   expect(route('GET /items/{id}')).toMatchObject({ method: 'GET', segments: [{ kind: 'literal', text: 'items' }, { kind: 'param', name: 'id' }], authorizationType: 'NONE' });
   expect(route('$default').segments).toEqual([]);
@@ -87,12 +106,40 @@ test('x-amazon-apigateway-cors is the API\'s CORS', () => {
   });
 });
 
+test('a jwt x-amazon-apigateway-authorizer is the route\'s JWT authorizer, with the scopes the security requirement lists', () => {
+  expect(route('GET /secure')).toMatchObject({
+    authorizationType: 'JWT',
+    authorizer: { type: 'JWT', logicalId: 'Oas/jwt', name: 'jwt', identitySource: ['$request.header.Authorization'], issuer: 'https://issuer.example.com', audiences: ['a'] },
+    authorizationScopes: ['read'],
+    integration: { type: 'AWS_PROXY' },
+  });
+});
+
+test('a request x-amazon-apigateway-authorizer is the route\'s Lambda authorizer; security: [] protects nothing', () => {
+  expect(route('GET /custom')).toMatchObject({
+    authorizationType: 'CUSTOM',
+    authorizer: {
+      type: 'REQUEST',
+      logicalId: 'Oas/byLambda',
+      name: 'byLambda',
+      functionKey: expect.stringMatching(/\/Fn/),
+      payloadFormatVersion: '2.0',
+      simpleResponses: true,
+      identitySource: ['$request.header.Authorization'],
+      ttlSeconds: 60,
+    },
+  });
+  expect(route('GET /custom')).not.toHaveProperty('authorizationScopes');
+  expect(route('GET /open').authorizationType).toBe('NONE');
+  expect(route('GET /open')).not.toHaveProperty('authorizer');
+});
+
 test('what is not served answers 500 and is warned of at start, with why', () => {
-  expect(route('GET /secure').integration).toEqual({ type: 'UNSUPPORTED', description: 'a route protected by the OpenAPI authorizer jwt (x-amazon-apigateway-authorizer)' });
+  expect(route('GET /odd').integration).toEqual({ type: 'UNSUPPORTED', description: 'a route protected by the OpenAPI authorizer odd of type "token" (jwt and request are read)' });
   expect(route('GET /outside').integration.type).toBe('UNSUPPORTED');
   expect(route('GET /bare').integration).toEqual({ type: 'UNSUPPORTED', description: 'a route without an integration' });
   expect(warnings).toEqual(expect.arrayContaining([
-    'OasReader/Oas GET /secure (OpenAPI Body): a route protected by the OpenAPI authorizer jwt (x-amazon-apigateway-authorizer) is not served locally; its requests answer 500',
+    'OasReader/Oas GET /odd (OpenAPI Body): a route protected by the OpenAPI authorizer odd of type "token" (jwt and request are read) is not served locally; its requests answer 500',
     'OasReader/Oas GET /outside (OpenAPI Body): AWS_PROXY integration with a function outside the template is not served locally; its routes answer 500',
     'OasReader/Oas GET /bare (OpenAPI Body): route without an x-amazon-apigateway-integration; answers 500',
     'OasReader/Oas GET /{proxy+}/bad (OpenAPI Body): route key "GET /{proxy+}/bad": a greedy path variable must end the path; not served',
