@@ -1,7 +1,8 @@
 /**
  * An HTTP API defined by an inline OpenAPI 3 document (`CfnApi` with `body`) on a real CDK stack,
  * served through the real server and curl: Lambda routes by function ARN (`Fn::GetAtt`) and by
- * invocation URI (`Fn::Sub`), an `http_proxy` route, the document's CORS, and 404 off the routes.
+ * invocation URI (`Fn::Sub`), an `http_proxy` route, a jwt authorizer, the document's CORS, and 404
+ * off the routes.
  */
 import * as http from 'http';
 import { AddressInfo } from 'net';
@@ -30,6 +31,9 @@ beforeAll(async () => {
       'openapi': '3.0.1',
       'info': { title: 'Oas', version: '1' },
       'x-amazon-apigateway-cors': { allowOrigins: ['http://localhost:5173'], allowMethods: ['GET'], allowHeaders: ['content-type'] },
+      'components': {
+        securitySchemes: { jwt: { 'type': 'oauth2', 'x-amazon-apigateway-authorizer': { type: 'jwt', identitySource: '$request.header.Authorization', jwtConfiguration: { issuer: 'https://issuer.example.com', audience: ['aud'] } } } },
+      },
       'paths': {
         '/items/{id}': {
           get: { 'x-amazon-apigateway-integration': { type: 'aws_proxy', httpMethod: 'POST', uri: echo.functionArn, payloadFormatVersion: '2.0' } },
@@ -44,6 +48,7 @@ beforeAll(async () => {
             },
           },
         },
+        '/secure': { get: { 'security': [{ jwt: [] }], 'x-amazon-apigateway-integration': { type: 'aws_proxy', uri: echo.functionArn, payloadFormatVersion: '2.0' } } },
         '/backend/{proxy+}': {
           get: { 'x-amazon-apigateway-integration': { type: 'http_proxy', httpMethod: 'GET', uri: `${backendUrl}/echo/{proxy}`, payloadFormatVersion: '1.0' } },
         },
@@ -97,6 +102,11 @@ test('the document\'s x-amazon-apigateway-cors answers a preflight', async () =>
   const answer = await call('/items/1', ['-X', 'OPTIONS', '-H', 'origin: http://localhost:5173', '-H', 'access-control-request-method: GET']);
   expect(answer.status).toBe(204);
   expect(answer.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+});
+
+test('a route the document protects with a jwt authorizer answers 401 {"message":"Unauthorized"} without a token, or with one no key signed', async () => {
+  expect(await call('/secure')).toMatchObject({ status: 401, body: '{"message":"Unauthorized"}' });
+  expect(await call('/secure', ['-H', 'authorization: Bearer a.b.c'])).toMatchObject({ status: 401, body: '{"message":"Unauthorized"}' });
 });
 
 test('a path no route of the document matches answers 404 {"message":"Not Found"}; so does another method on a GET route', async () => {
