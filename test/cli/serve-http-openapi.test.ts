@@ -4,18 +4,26 @@
  * invocation URI (`Fn::Sub`), an `http_proxy` route, a jwt authorizer, the document's CORS, and 404
  * off the routes.
  */
+import * as fs from 'fs';
 import * as http from 'http';
 import { AddressInfo } from 'net';
+import * as os from 'os';
+import * as path from 'path';
 import { Fn, Stack } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import { exportJWK, generateKeyPair, KeyLike, SignJWT } from 'jose';
 import { curl, inlineFunction, parseCurlResponse, Running, serve, synth } from './local/support';
+import { appTokenVerifier } from '../../src/cli/local/app-user-pools';
+import { readLocalApp } from '../../src/cli/local/read-local-app';
 
 const ECHO = 'exports.handler = async (event) => ({ statusCode: 200, headers: { "content-type": "application/json" }, body: JSON.stringify(event) });';
 
 let backend: http.Server;
 let backendUrl: string;
 let running: Running;
+let issuerKey: KeyLike;
+let jwksDir: string;
 
 beforeAll(async () => {
   backend = http.createServer((req, res) => {
@@ -61,12 +69,19 @@ beforeAll(async () => {
       sourceArn: stack.formatArn({ service: 'execute-api', resource: api.ref, resourceName: '*' }),
     });
   }, { stackName: 'HttpOpenApi' });
-  running = await serve(assembly, { quiet: true });
+  // The issuer's keys, as `--jwks` gives them.
+  const pair = await generateKeyPair('RS256', { extractable: true });
+  issuerKey = pair.privateKey;
+  jwksDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oas-jwks-'));
+  const jwksFile = path.join(jwksDir, 'jwks.json');
+  fs.writeFileSync(jwksFile, JSON.stringify({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' }] }));
+  running = await serve(assembly, { quiet: true, tokenVerifier: await appTokenVerifier(readLocalApp(assembly), jwksFile) });
 });
 
 afterAll(async () => {
   await running?.close();
   await new Promise((resolve) => backend?.close(resolve));
+  fs.rmSync(jwksDir, { recursive: true, force: true });
 });
 
 async function call(target: string, args: string[] = []): Promise<ReturnType<typeof parseCurlResponse>> {
@@ -107,6 +122,17 @@ test('the document\'s x-amazon-apigateway-cors answers a preflight', async () =>
 test('a route the document protects with a jwt authorizer answers 401 {"message":"Unauthorized"} without a token, or with one no key signed', async () => {
   expect(await call('/secure')).toMatchObject({ status: 401, body: '{"message":"Unauthorized"}' });
   expect(await call('/secure', ['-H', 'authorization: Bearer a.b.c'])).toMatchObject({ status: 401, body: '{"message":"Unauthorized"}' });
+});
+
+test('a token of the jwt authorizer\'s issuer and audience passes; its claims reach requestContext.authorizer.jwt', async () => {
+  const now = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({ sub: 'partner-1', iss: 'https://issuer.example.com', aud: 'aud', iat: now, exp: now + 600 })
+    .setProtectedHeader({ alg: 'RS256', kid: 'k1' }).sign(issuerKey);
+  const answer = await call('/secure', ['-H', `authorization: Bearer ${token}`]);
+  expect(answer.status).toBe(200);
+  const event = JSON.parse(answer.body);
+  expect(event.routeKey).toBe('GET /secure');
+  expect(event.requestContext.authorizer.jwt.claims).toMatchObject({ sub: 'partner-1', aud: 'aud' });
 });
 
 test('a path no route of the document matches answers 404 {"message":"Not Found"}; so does another method on a GET route', async () => {
