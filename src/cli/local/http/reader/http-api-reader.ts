@@ -1,17 +1,18 @@
 /**
  * The HTTP APIs of one stack (`AWS::ApiGatewayV2::Api` with `ProtocolType: HTTP`): their stages
  * and routes, each route with its integration; also the quick-create form (`Target` on the API,
- * which makes a `$default` stage and one route). An API defined by an OpenAPI `Body` is warned of
- * and not served yet.
+ * which makes a `$default` stage and one route); and an inline OpenAPI `Body` (http-openapi-reader.ts).
+ * An API whose document is in S3 (`BodyS3Location`) is warned of and not served.
  */
 import { readCors } from './cors-reader';
 import { readRouteAuthorizer } from './http-authorizer-reader';
 import { readHttpIntegration } from './http-integration-reader';
+import { OpenApiHttpApi, readOpenApiHttpApi } from './http-openapi-reader';
 import { HttpStages, readHttpStages } from './http-stage-reader';
 import { httpIntegrationTimeoutMs } from './integration-timeout';
 import { parseRouteKey } from './route-key';
 import { targetIntegrationId } from './route-target';
-import type { HttpApiSpec, HttpIntegrationSpec, HttpRouteSpec } from '../../model/http-api';
+import type { HttpApiSpec, HttpCorsSpec, HttpIntegrationSpec, HttpRouteSpec } from '../../model/http-api';
 import type { StackTemplate } from '../../template/stack-template';
 import { integrationFunctionId, referencedId } from '../../template/template-references';
 
@@ -24,8 +25,8 @@ export function readHttpApis(stack: StackTemplate): HttpApiSpec[] {
     if (protocol !== 'HTTP') {
       continue;
     }
-    if (props.Body !== undefined || props.BodyS3Location !== undefined) {
-      stack.warnings.push(`${where(stack, logicalId)}: HTTP API defined by an OpenAPI document (Body) is not served locally yet`);
+    if (props.Body === undefined && props.BodyS3Location !== undefined) {
+      stack.warnings.push(`${where(stack, logicalId)}: HTTP API defined by an OpenAPI document in S3 (BodyS3Location) is not served locally (the document is not in the template)`);
       continue;
     }
     apis.push(readHttpApi(stack, logicalId, props, stages));
@@ -36,6 +37,7 @@ export function readHttpApis(stack: StackTemplate): HttpApiSpec[] {
 function readHttpApi(stack: StackTemplate, logicalId: string, props: any, stages: HttpStages): HttpApiSpec {
   const { artifact } = stack;
   const quick = props.Target === undefined ? undefined : quickCreateRoute(stack, logicalId, props);
+  const document = props.Body === undefined ? undefined : readOpenApiHttpApi(stack, props.Body, where(stack, logicalId));
   const stageNames = quick === undefined ? stages.namesOf(logicalId) : ['$default', ...stages.namesOf(logicalId).filter((s) => s !== '$default')];
   if (stageNames.length === 0) {
     stack.warnings.push(`${where(stack, logicalId)}: HTTP API has no stage; not served`);
@@ -50,10 +52,16 @@ function readHttpApi(stack: StackTemplate, logicalId: string, props: any, stages
     region: artifact.region,
     stages: stageNames,
     stageVariables: stages.variablesOf(logicalId),
-    routes: [...(quick === undefined ? [] : [quick]), ...readRoutes(stack, logicalId)],
-    ...(props.CorsConfiguration === undefined ? {} : { cors: readCors(props.CorsConfiguration) }),
+    routes: [...(quick === undefined ? [] : [quick]), ...(document?.routes ?? []), ...readRoutes(stack, logicalId)],
+    ...corsOf(props, document),
     ...throttlesOf(stages, logicalId),
   };
+}
+
+/** `{ cors }`: `CorsConfiguration` when set (precedence over the document not checked against the service), else the document's `x-amazon-apigateway-cors`. */
+function corsOf(props: any, document: OpenApiHttpApi | undefined): { cors?: HttpCorsSpec } {
+  const cors = props.CorsConfiguration === undefined ? document?.cors : readCors(props.CorsConfiguration);
+  return cors === undefined ? {} : { cors };
 }
 
 /** `{ throttles }` when a stage of the API throttles routes. */

@@ -32,7 +32,7 @@ export function readRouteAuthorizer(stack: StackTemplate, routeId: string, autho
   return undefined;
 }
 
-function readLambdaAuthorizer(stack: StackTemplate, logicalId: string, props: any): HttpLambdaAuthorizerSpec {
+export function readLambdaAuthorizer(stack: StackTemplate, logicalId: string, props: any): HttpLambdaAuthorizerSpec {
   const fnId = integrationFunctionId(props.AuthorizerUri, stack.resources);
   const name = typeof props.Name === 'string' ? props.Name : logicalId;
   if (fnId === undefined) {
@@ -51,7 +51,7 @@ function readLambdaAuthorizer(stack: StackTemplate, logicalId: string, props: an
   };
 }
 
-function readJwtAuthorizer(stack: StackTemplate, logicalId: string, props: any): HttpJwtAuthorizerSpec {
+export function readJwtAuthorizer(stack: StackTemplate, logicalId: string, props: any): HttpJwtAuthorizerSpec {
   const jwt = props.JwtConfiguration ?? {};
   const pool = poolOfIssuer(stack, jwt.Issuer);
   const issuer = pool !== undefined ? poolIssuer(pool.region, pool.poolId) : tryEvaluateString(jwt.Issuer, stack.environment);

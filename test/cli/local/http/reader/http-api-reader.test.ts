@@ -38,7 +38,7 @@ beforeAll(() => {
     new apigwv2.CfnRoute(stack, 'NoTarget', { apiId: api.apiId, routeKey: 'GET /nothing' });
     new apigwv2.CfnRoute(stack, 'BadKey', { apiId: api.apiId, routeKey: 'GET /{proxy+}/more' });
 
-    new apigwv2.CfnApi(stack, 'FromBody', { body: { openapi: '3.0.1', info: { title: 'b', version: '1' }, paths: {} } });
+    new apigwv2.CfnApi(stack, 'FromS3', { bodyS3Location: { bucket: 'b', key: 'api.yaml' } });
     new apigwv2.CfnApi(stack, 'NoStage', { name: 'NoStage', protocolType: 'HTTP' });
   }, { stackName: 'Reader' }));
   apis = app.apis.filter((a): a is HttpApiSpec => a.kind === 'HTTP');
@@ -91,14 +91,14 @@ test('each part not served is warned of at start, with why', () => {
     expect.stringMatching(/^Reader\/VpcLinked: HTTP_PROXY integration through a VPC link .* is not served locally; its routes answer 500$/),
     'Reader/NoTarget: route without a Target (no integration); answers 500',
     'Reader/BadKey: route key "GET /{proxy+}/more": a greedy path variable must end the path; not served',
-    'Reader/FromBody: HTTP API defined by an OpenAPI document (Body) is not served locally yet',
+    'Reader/FromS3: HTTP API defined by an OpenAPI document in S3 (BodyS3Location) is not served locally (the document is not in the template)',
     'Reader/NoStage: HTTP API has no stage; not served',
   ]));
   expect(api('Parts').routes.map((r) => r.routeKey)).not.toContain('GET /{proxy+}/more');
   expect(warnings.filter((w) => w.includes('SQS-SendMessage'))).toEqual([]);
 });
 
-test('an API defined by an OpenAPI Body is not read; one without a stage is read with none', () => {
-  expect(apis.map((a) => a.logicalId)).not.toContain('FromBody');
+test('an API defined by an OpenAPI document in S3 is not read; one without a stage is read with none', () => {
+  expect(apis.map((a) => a.logicalId)).not.toContain('FromS3');
   expect(api('NoStage').stages).toEqual([]);
 });
