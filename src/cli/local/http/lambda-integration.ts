@@ -11,7 +11,7 @@ import { payloadV2Event } from './payload-v2-event';
 import { readV2Result } from './payload-v2-response';
 import type { RoutedHttpRequest } from './routed-request';
 import type { ApiResponse, HandlerContext } from '../api-kind/api-kind';
-import type { InvokeOutcome } from '../lambda/invoke-outcome';
+import { describeFailure, InvokeOutcome } from '../lambda/invoke-outcome';
 import type { HttpLambdaIntegrationSpec } from '../model/http-api';
 import { parseProxyResult } from '../rest/proxy-response';
 
@@ -27,7 +27,7 @@ export async function integrateLambda(
     return gatewayAnswer('timeout', routed.requestId);
   }
   if (outcome.kind !== 'ok') {
-    context.note(routed.requestId, `${name}: ${failureReason(outcome)}; answered 500`);
+    context.note(routed.requestId, `${name}: ${describeFailure(outcome)}; answered 500`);
     return gatewayAnswer('internalError', routed.requestId);
   }
   const result = integration.payloadFormatVersion === '2.0' ? readV2Result(outcome.payload) : readV1Result(outcome.payload);
@@ -62,19 +62,4 @@ function invokeWithTimeout(
       resolve(outcome);
     });
   });
-}
-
-function failureReason(outcome: Exclude<InvokeOutcome, { kind: 'ok' }>): string {
-  switch (outcome.kind) {
-    case 'error':
-      return `${outcome.errorType}: ${outcome.errorMessage}`;
-    case 'crash':
-      return `${outcome.outOfMemory ? 'Runtime.OutOfMemory' : 'Runtime.ExitError'}: ${outcome.errorMessage}`;
-    case 'timeout':
-      return `Task timed out after ${outcome.seconds.toFixed(2)} seconds`;
-    case 'unsupported':
-      return `cannot run locally: ${outcome.reason}`;
-    case 'rejected':
-      return `Lambda refused the invocation with ${outcome.statusCode} ${outcome.errorType}: ${outcome.errorMessage}`;
-  }
 }

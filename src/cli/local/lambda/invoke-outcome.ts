@@ -18,3 +18,19 @@ export type InvokeOutcome =
    * or 404 `ResourceNotFoundException` (a reload removed the function).
    */
   | { readonly kind: 'rejected'; readonly statusCode: number; readonly errorType: string; readonly errorMessage: string };
+
+/** The terminal's words for an invocation that did not return (what the integrations note). */
+export function describeFailure(outcome: Exclude<InvokeOutcome, { kind: 'ok' }>): string {
+  switch (outcome.kind) {
+    case 'error':
+      return `${outcome.errorType}: ${outcome.errorMessage}`;
+    case 'crash':
+      return `${outcome.outOfMemory ? 'Runtime.OutOfMemory' : 'Runtime.ExitError'}: ${outcome.errorMessage}`;
+    case 'timeout':
+      return `Task timed out after ${outcome.seconds.toFixed(2)} seconds`;
+    case 'unsupported':
+      return `cannot run locally: ${outcome.reason}`;
+    case 'rejected':
+      return `Lambda refused the invocation with ${outcome.statusCode} ${outcome.errorType}: ${outcome.errorMessage}`;
+  }
+}

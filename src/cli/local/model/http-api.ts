@@ -2,6 +2,7 @@
  * An HTTP API (API Gateway v2, `ProtocolType: HTTP`) as the local API reads it from the template:
  * its stages, and its routes, each with the integration that answers it.
  */
+import type { ApiIdentity } from './api-identity';
 import type { HttpAuthorizerSpec } from './http-authorizer';
 import type { HttpParameterMapping, HttpStageThrottle } from './http-mapping';
 
@@ -89,20 +90,8 @@ export interface HttpCorsSpec {
 }
 
 /** An `AWS::ApiGatewayV2::Api` with `ProtocolType: HTTP` and what hangs off it. */
-export interface HttpApiSpec {
+export interface HttpApiSpec extends ApiIdentity {
   readonly kind: 'HTTP';
-  readonly logicalId: string;
-  /** Construct path (`Backend/Api`), when the assembly names it. */
-  readonly constructPath?: string;
-  /** Local API id (the logical id). */
-  readonly apiId: string;
-  readonly name: string;
-  readonly stackName: string;
-  readonly region: string;
-  /** Stage names, `$default` (served at the root) among them when the API has it. */
-  readonly stages: readonly string[];
-  /** Stage name → stage variables. */
-  readonly stageVariables: Readonly<Record<string, Readonly<Record<string, string>>>>;
   readonly routes: readonly HttpRouteSpec[];
   /** `CorsConfiguration`; undefined when the API has none (requests pass as they are). */
   readonly cors?: HttpCorsSpec;

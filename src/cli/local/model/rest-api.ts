@@ -2,6 +2,7 @@
  * A REST API (API Gateway v1) as the local API reads it from the template: resources, methods,
  * integrations, authorizers, request validation, usage plans, gateway responses.
  */
+import type { ApiIdentity } from './api-identity';
 import type { HttpApiSpec } from './http-api';
 import type { StandIn } from './stand-in';
 /** `ContentHandling` of an integration or integration response (absent: the payload passes as it is). */
@@ -272,21 +273,9 @@ export interface UsageSpec {
 export type ApiSpec = RestApiSpec | HttpApiSpec;
 
 /** An `AWS::ApiGateway::RestApi` with what hangs off it. */
-export interface RestApiSpec {
+export interface RestApiSpec extends ApiIdentity {
   /** The API kind that reads and serves it (api-kind/api-kind.ts, registered in api-kinds.ts). @default 'REST' */
   readonly kind?: 'REST';
-  readonly logicalId: string;
-  /** Construct path (`Backend/Api`), when the assembly names it (for messages and the route list). */
-  readonly constructPath?: string;
-  /** Local API id (the logical id). */
-  readonly apiId: string;
-  readonly name: string;
-  readonly stackName: string;
-  readonly region: string;
-  /** Stage names, from `AWS::ApiGateway::Stage` (or a `Deployment`'s `StageName`). */
-  readonly stages: readonly string[];
-  /** Stage name → stage variables. */
-  readonly stageVariables: Readonly<Record<string, Readonly<Record<string, string>>>>;
   readonly root: ResourceNode;
   readonly binaryMediaTypes: readonly string[];
   readonly gatewayResponses: readonly GatewayResponseSpec[];

@@ -13,6 +13,7 @@ import { httpIntegrationTimeoutMs } from './integration-timeout';
 import { parseRouteKey } from './route-key';
 import { targetIntegrationId } from './route-target';
 import type { HttpApiSpec, HttpCorsSpec, HttpIntegrationSpec, HttpRouteSpec } from '../../model/http-api';
+import { readApiIdentity } from '../../template/api-identity-reader';
 import type { StackTemplate } from '../../template/stack-template';
 import { integrationFunctionId, referencedId } from '../../template/template-references';
 
@@ -35,7 +36,6 @@ export function readHttpApis(stack: StackTemplate): HttpApiSpec[] {
 }
 
 function readHttpApi(stack: StackTemplate, logicalId: string, props: any, stages: HttpStages): HttpApiSpec {
-  const { artifact } = stack;
   const quick = props.Target === undefined ? undefined : quickCreateRoute(stack, logicalId, props);
   const document = props.Body === undefined ? undefined : readOpenApiHttpApi(stack, props.Body, where(stack, logicalId));
   const stageNames = quick === undefined ? stages.namesOf(logicalId) : ['$default', ...stages.namesOf(logicalId).filter((s) => s !== '$default')];
@@ -44,14 +44,7 @@ function readHttpApi(stack: StackTemplate, logicalId: string, props: any, stages
   }
   return {
     kind: 'HTTP',
-    logicalId,
-    constructPath: artifact.constructPaths.get(logicalId),
-    apiId: logicalId,
-    name: typeof props.Name === 'string' ? props.Name : logicalId,
-    stackName: artifact.stackName,
-    region: artifact.region,
-    stages: stageNames,
-    stageVariables: stages.variablesOf(logicalId),
+    ...readApiIdentity(stack, logicalId, props, { stages: stageNames, stageVariables: stages.variablesOf(logicalId) }),
     routes: [...(quick === undefined ? [] : [quick]), ...(document?.routes ?? []), ...readRoutes(stack, logicalId)],
     ...corsOf(props, document),
     ...throttlesOf(stages, logicalId),

@@ -5,7 +5,7 @@
  */
 import { isStrictBase64 } from '../../common/base64';
 import { deferEvent, EventBuilder } from '../../lambda/deferred-event';
-import type { InvokeOutcome } from '../../lambda/invoke-outcome';
+import { describeFailure, InvokeOutcome } from '../../lambda/invoke-outcome';
 import type { FunctionSpec } from '../../model/function-spec';
 import type { IntegrationSpec } from '../../model/rest-api';
 import { isBinaryType } from '../binary-media-type';
@@ -177,7 +177,7 @@ function invokeWithTimeout(routed: RoutedRequest, fn: FunctionSpec, timeoutMs: n
 
 /** A function error, crash or timeout: Lambda answers 200 with an error, the gateway 502. */
 function functionFailed(routed: RoutedRequest, fn: FunctionSpec, outcome: Exclude<InvokeOutcome, { kind: 'ok' | 'rejected' }>): GatewayError {
-  const reason = failureReason(outcome);
+  const reason = describeFailure(outcome);
   routed.settings.note?.(routed.ids.requestId, `${fn.functionName}: ${reason}`);
   routed.log?.add(`Endpoint response body before transformations: ${outcome.kind === 'error' ? JSON.stringify({ errorType: outcome.errorType, errorMessage: outcome.errorMessage, trace: outcome.trace }) : ''}`);
   routed.log?.add(`Lambda execution failed with status 200 due to customer function error: ${reason}. Lambda request id: ${routed.ids.requestId}`);
@@ -190,19 +190,4 @@ function invocationRejected(routed: RoutedRequest, fn: FunctionSpec, outcome: Ex
   routed.log?.add(`Lambda invocation failed with status: ${outcome.statusCode}. Lambda request id: ${routed.ids.requestId}`);
   routed.log?.add(`Execution failed due to configuration error: ${outcome.errorType}: ${outcome.errorMessage}`);
   return INTEGRATION_FAILURE_500;
-}
-
-function failureReason(outcome: InvokeOutcome): string {
-  switch (outcome.kind) {
-    case 'error':
-      return `${outcome.errorType}: ${outcome.errorMessage}`;
-    case 'crash':
-      return `${outcome.outOfMemory ? 'Runtime.OutOfMemory' : 'Runtime.ExitError'}: ${outcome.errorMessage}`;
-    case 'timeout':
-      return `Task timed out after ${outcome.seconds.toFixed(2)} seconds`;
-    case 'unsupported':
-      return `cannot run locally: ${outcome.reason}`;
-    default:
-      return 'unknown failure';
-  }
 }

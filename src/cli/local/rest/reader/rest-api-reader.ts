@@ -15,6 +15,7 @@ import { readUsage } from './usage-plan-reader';
 import { readRequestValidation } from './validator-reader';
 import { stringList } from '../../common/own-record';
 import type { RestApiSpec, MethodSpec, ResourceNode } from '../../model/rest-api';
+import { readApiIdentity } from '../../template/api-identity-reader';
 import type { StackTemplate } from '../../template/stack-template';
 import { integrationFunctionId, referencedId } from '../../template/template-references';
 
@@ -61,14 +62,7 @@ function readRestApi(stack: StackTemplate, logicalId: string, props: any, stages
     stack.warnings.push(`${artifact.stackName}/${logicalId}: REST API has no stage; not served`);
   }
   return {
-    logicalId,
-    constructPath: artifact.constructPaths.get(logicalId),
-    apiId: logicalId,
-    name: typeof props.Name === 'string' ? props.Name : logicalId,
-    stackName: artifact.stackName,
-    region: artifact.region,
-    stages: stageNames,
-    stageVariables: stages.variablesOf(logicalId),
+    ...readApiIdentity(stack, logicalId, props, { stages: stageNames, stageVariables: stages.variablesOf(logicalId) }),
     root,
     binaryMediaTypes,
     gatewayResponses: gatewayResponseProps.map((p) => readGatewayResponse(p, { values: stack.values, where: `${artifact.stackName}/${logicalId}`, warnings: stack.warnings })),
