@@ -47,6 +47,13 @@ const project = new awscdk.AwsCdkConstructLibrary({
     // (selection patterns, identity validation expressions, template string methods): RE2's
     // linear-time engine, so no pattern can stall the server (a backtracking RegExp can).
     're2js@^2.10.0',
+    // WebSocket APIs, served locally (bundled into lib/vendor/ like the SDK); the tests' clients too.
+    'ws@^8.18.0',
+    '@types/ws@^8.5.12',
+    // Functions in the tests post back to WebSocket connections through the management API.
+    '@aws-sdk/client-apigatewaymanagementapi@^3.1169.0',
+    // The sandbox's tests run generated TypeScript CDK apps the way `cdk init` sets them up.
+    'tsx@^4.19.0',
     'cdk-nag@^2.36.23',
     // The local API benchmark (bench/local-api.bench.js, plain JavaScript: no @types package).
     'autocannon@^8.0.0',
