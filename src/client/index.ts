@@ -58,11 +58,14 @@ export class RestConfigError extends Error {
 const API_KEYS = ['api_name', 'api_endpoint', 'api_id', 'api_kind'];
 
 /** The `api_kind`s the REST section takes: APIs called with a method, a path and a body. */
-const API_KINDS = ['rest', 'http'];
+const API_KINDS = ['rest', 'http', 'function_url'];
+
+/** The `api_kind`s of entries that are APIs, but not ones called with a method and a path: left out. */
+const OTHER_KINDS = ['websocket'];
 
 /** What an API entry looks like, for the error about a file without one. */
 const EXPECTED_ENTRY = 'an API entry in custom: an object with api_name and api_endpoint (the invoke URL including the stage), '
-  + 'and api_kind (rest or http) and vendor_region, at custom.<key> (as VendorOutputs.addRestApi, addHttpApi and RestItemsApi with outputsKey write it) '
+  + 'and api_kind (rest, http or function_url) and vendor_region, at custom.<key> (as VendorOutputs.addRestApi, addHttpApi, addFunctionUrl and RestItemsApi with outputsKey write it) '
   + 'or flat in custom (as RestItemsApi without outputsKey writes it)';
 
 /** How the synth-time file and the sandbox's file mark a value known only after deploy. */
@@ -75,12 +78,13 @@ const EXECUTE_API_HOST = /^[a-z0-9]+\.execute-api\.([a-z0-9-]+)\.amazonaws\.com(
  * Builds the REST section (`{ [apiName]: { endpoint, region } }`) from the parsed
  * vendor_outputs.json (a JSON string is parsed first).
  *
- * Every API entry of `custom` is read, whatever its `api_kind` (`rest`, `http`, or none). The
+ * Every API entry of `custom` is read (`api_kind` `rest`, `http`, `function_url`, or none) but
+ * WebSocket APIs (`websocket`), which are not called with a method and a path. The
  * region of each API is its `vendor_region`; else the region in an
  * `https://<id>.execute-api.<region>.amazonaws.com` endpoint; else `options.defaultRegion`.
  * Throws {@link RestConfigError} naming the entry for a missing or empty `api_name` or
- * `api_endpoint`, an endpoint still pending until deploy, an endpoint that is not an http(s) URL, an `api_kind` other than `rest` or
- * `http`, a region that cannot be found, and two APIs with the same name; and, unless
+ * `api_endpoint`, an endpoint still pending until deploy, an endpoint that is not an http(s) URL, an `api_kind` other than `rest`, `http`,
+ * `function_url` or `websocket`, a region that cannot be found, and two APIs with the same name; and, unless
  * `options.allowNoApis`, for a file whose `custom` holds no API entry, saying what one looks like
  * and naming the keys that look like a URL.
  */
@@ -93,12 +97,13 @@ export function toRestConfig(outputs: unknown, options: RestConfigOptions = {}):
   if (custom !== undefined && !isObject(custom)) {
     throw new RestConfigError(`custom must be an object (got ${describe(custom)})`);
   }
-  const entries = apiEntries(custom ?? {});
+  const all = apiEntries(custom ?? {});
+  const entries = all.filter(([, entry]) => !OTHER_KINDS.includes(entry.api_kind as string));
   if (entries.length === 0) {
     if (options.allowNoApis === true) {
       return {};
     }
-    throw new RestConfigError(noApisMessage(custom));
+    throw new RestConfigError(noApisMessage(custom, all.map(([location]) => location)));
   }
   const rest: RestConfig = {};
   const where: Record<string, string> = {};
@@ -150,11 +155,12 @@ function apiEntries(custom: Record<string, unknown>): Array<[string, Record<stri
 }
 
 /** What was expected, and what the file has that looks like an API written by hand. */
-function noApisMessage(custom: Record<string, unknown> | undefined): string {
+function noApisMessage(custom: Record<string, unknown> | undefined, leftOut: readonly string[]): string {
   const found = custom === undefined ? 'the file has no custom section' : `custom has ${describeKeys(custom)}`;
+  const others = leftOut.length === 0 ? '' : `; ${leftOut.join(', ')} ${leftOut.length === 1 ? 'is a WebSocket API' : 'are WebSocket APIs'} (api_kind websocket), which the REST section leaves out`;
   const urls = custom === undefined ? [] : urlKeys(custom);
   const hint = urls.length > 0 ? `; ${urls.join(', ')} look${urls.length === 1 ? 's' : ''} like an API URL but ${urls.length === 1 ? 'is' : 'are'} not in an entry` : '';
-  return `vendor_outputs.json describes no API: expected ${EXPECTED_ENTRY}; ${found}${hint}. `
+  return `vendor_outputs.json describes no API: expected ${EXPECTED_ENTRY}; ${found}${others}${hint}. `
     + 'Pass { allowNoApis: true } when a backend may have none.';
 }
 
@@ -185,7 +191,7 @@ function urlKeys(custom: Record<string, unknown>): string[] {
 function checkKind(entry: Record<string, unknown>, location: string): void {
   const kind = entry.api_kind;
   if (kind !== undefined && (typeof kind !== 'string' || !API_KINDS.includes(kind))) {
-    throw new RestConfigError(`${location}.api_kind must be one of ${API_KINDS.join(', ')} (got ${describe(kind)}): the REST section holds APIs called with a method and a path`);
+    throw new RestConfigError(`${location}.api_kind must be one of ${[...API_KINDS, ...OTHER_KINDS].join(', ')} (got ${describe(kind)}); the REST section holds the APIs called with a method and a path (${API_KINDS.join(', ')})`);
   }
 }
 

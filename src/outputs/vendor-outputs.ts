@@ -1,13 +1,16 @@
 import { AspectPriority, Aspects, Stack, Token } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { IConstruct } from 'constructs';
 import { ApiEntryValues, ApiEntryWriter, checkApiName, defaultSlot, writeApiEntry } from './api-entries/api-entry';
-import { ApiOutputOptions, HttpApiOutputOptions, RestApiOutputOptions } from './api-entries/api-output-options';
+import { ApiOutputOptions, FunctionUrlOutputOptions, HttpApiOutputOptions, RestApiOutputOptions, WebSocketApiOutputOptions } from './api-entries/api-output-options';
+import { functionUrlEntry, functionUrlName } from './api-entries/function-url-entry';
 import { httpApiEntry, httpApiName } from './api-entries/http-api-entry';
 import { restApiEntry, restApiName } from './api-entries/rest-api-entry';
+import { webSocketApiEntry, webSocketApiName } from './api-entries/websocket-api-entry';
 import { OUTPUTS_FILE_NAME } from './cdk-free/file-names';
 import { OutputsCollector } from './collector';
 import { checkFinalFilePath } from './final-file-path';
@@ -110,6 +113,49 @@ export class VendorOutputs {
     const apiName = options.apiName ?? httpApiName(api) ?? api.node.id;
     checkApiName(apiName, writer);
     this.addApiEntry(httpApiEntry(api, apiName, options.stage, writer), options, writer);
+  }
+
+  /**
+   * Adds a WebSocket API (aws-apigatewayv2 `WebSocketApi`) to the `custom` section, as the entry
+   * the sandbox points at the local server:
+   * `custom.<outputsKey> = { api_name, api_endpoint, api_kind: 'websocket', vendor_region, api_id, api_stage }`,
+   * where `api_endpoint` is the URL clients connect to, `wss://<id>.execute-api.<region>.<suffix>/<stage>/`.
+   * The client helper `toRestConfig` leaves WebSocket entries out of the REST section.
+   *
+   * Throws, naming this scope's path and the API's, when no stage is given and the API has none or
+   * several, the stage belongs to another API or its name is a token, the name is a token or
+   * blank, the `outputsKey` is not a valid key, or another API of the backend already has the name
+   * or the key; then nothing is written.
+   *
+   * @param api the WebSocket API
+   * @param options name, key in `custom` and stage
+   */
+  public addWebSocketApi(api: apigwv2.IWebSocketApi, options: WebSocketApiOutputOptions = {}): void {
+    const writer = this.apiWriter('addWebSocketApi', api);
+    const apiName = options.apiName ?? webSocketApiName(api) ?? api.node.id;
+    checkApiName(apiName, writer);
+    this.addApiEntry(webSocketApiEntry(api, apiName, options.stage, writer), options, writer);
+  }
+
+  /**
+   * Adds a Lambda function URL (aws-lambda `FunctionUrl`, what `Function.addFunctionUrl` returns)
+   * to the `custom` section, as the entry the client helper `toRestConfig` reads and the sandbox
+   * points at the local server:
+   * `custom.<outputsKey> = { api_name, api_endpoint, api_kind: 'function_url', vendor_region }`,
+   * where `api_endpoint` is the URL, `https://<url-id>.lambda-url.<region>.on.aws/`.
+   *
+   * Throws, naming this scope's path and the URL's, when the name is a token or blank, the
+   * `outputsKey` is not a valid key, or another API of the backend already has the name or the
+   * key; then nothing is written.
+   *
+   * @param url the function URL
+   * @param options name and key in `custom`
+   */
+  public addFunctionUrl(url: lambda.IFunctionUrl, options: FunctionUrlOutputOptions = {}): void {
+    const writer = this.apiWriter('addFunctionUrl', url);
+    const apiName = options.apiName ?? functionUrlName(url);
+    checkApiName(apiName, writer);
+    this.addApiEntry(functionUrlEntry(url, apiName), options, writer);
   }
 
   /**
@@ -230,7 +276,7 @@ export class VendorOutputs {
   }
 
   /** Writes the entry under `custom.<outputsKey>`, the key defaulting to the API name. */
-  private addApiEntry(values: ApiEntryValues, options: ApiOutputOptions, writer: ApiEntryWriter): void {
+  private addApiEntry(values: ApiEntryValues, options: ApiOutputOptions | FunctionUrlOutputOptions, writer: ApiEntryWriter): void {
     const slot = options.outputsKey ?? defaultSlot(values.api_name);
     if (slot === undefined) {
       throw new Error(`${writer.description}: the API name ${JSON.stringify(values.api_name)} cannot be the entry's key in custom; pass { outputsKey } (a letter, then letters, digits, hyphens or underscores)`);

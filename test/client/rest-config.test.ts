@@ -65,7 +65,7 @@ describe('the minimal flat shape (api_id, api_endpoint, api_name only)', () => {
 // Issue 23: a file without APIs used to give {} without a word, so a hand-written
 // custom: { rest_api_url } reached the client library as no API at all.
 const EXPECTED = 'vendor_outputs.json describes no API: expected an API entry in custom: an object with api_name and api_endpoint (the invoke URL including the stage), '
-  + 'and api_kind (rest or http) and vendor_region, at custom.<key> (as VendorOutputs.addRestApi, addHttpApi and RestItemsApi with outputsKey write it) '
+  + 'and api_kind (rest, http or function_url) and vendor_region, at custom.<key> (as VendorOutputs.addRestApi, addHttpApi, addFunctionUrl and RestItemsApi with outputsKey write it) '
   + 'or flat in custom (as RestItemsApi without outputsKey writes it)';
 
 test.each([
@@ -140,15 +140,15 @@ test.each([
   ['an endpoint that is not a URL', { custom: { api_name: 'o', api_endpoint: 'x.execute-api.us-east-1.amazonaws.com' } },
     'custom.api_endpoint must be an http(s) URL (got "x.execute-api.us-east-1.amazonaws.com")'],
   ['an empty vendor_region', { custom: { api_name: 'o', api_endpoint: 'https://a/', vendor_region: '' } }, 'custom.vendor_region must be a non-empty string (got "")'],
-  ['an api_kind the REST section does not take', { custom: { ws: { api_name: 'ws', api_endpoint: 'wss://x/', api_kind: 'websocket' } } },
-    'custom.ws.api_endpoint must be an http(s) URL (got "wss://x/")'],
+  ['only a WebSocket API, which the REST section leaves out', { custom: { ws: { api_name: 'ws', api_endpoint: 'wss://x/', api_kind: 'websocket' } } },
+    `${EXPECTED}; custom has the keys ws; custom.ws is a WebSocket API (api_kind websocket), which the REST section leaves out. Pass { allowNoApis: true } when a backend may have none.`],
   ['an endpoint pending until deploy', { custom: { chat: { api_name: 'chat', api_endpoint: "<pending: Outputs.V[6] after deploy; run 'vendor-outputs generate'>", api_kind: 'http' } } },
     "custom.chat.api_endpoint is known only after deploy (<pending: Outputs.V[6] after deploy; run 'vendor-outputs generate'>): build the file from the deployed stack "
     + "('vendor-outputs generate'), or serve the API locally ('vendor-outputs sandbox', with --from-stack or --outputs-file for an API it does not serve)"],
-  ['an unknown api_kind', { custom: { ws: { api_name: 'ws', api_endpoint: 'https://x.execute-api.us-east-1.amazonaws.com/', api_kind: 'websocket' } } },
-    'custom.ws.api_kind must be one of rest, http (got "websocket"): the REST section holds APIs called with a method and a path'],
+  ['an unknown api_kind', { custom: { gql: { api_name: 'gql', api_endpoint: 'https://x.appsync-api.us-east-1.amazonaws.com/graphql', api_kind: 'graphql' } } },
+    'custom.gql.api_kind must be one of rest, http, function_url, websocket (got "graphql"); the REST section holds the APIs called with a method and a path (rest, http, function_url)'],
   ['a non-string api_kind', { custom: { api_name: 'x', api_endpoint: 'https://x.execute-api.us-east-1.amazonaws.com/', api_kind: 1 } },
-    'custom.api_kind must be one of rest, http (got number 1)'],
+    'custom.api_kind must be one of rest, http, function_url, websocket (got number 1)'],
   ['an entry with only api_kind', { custom: { chat: { api_kind: 'http' } } },
     'custom.chat.api_name is missing: a REST API entry needs api_name and api_endpoint (found keys: api_kind)'],
   ['two APIs with the same name', {
@@ -160,6 +160,17 @@ test.each([
 ])('%s is a clear error', (_, outputs, message) => {
   expect(() => toRestConfig(outputs)).toThrow(RestConfigError);
   expect(() => toRestConfig(outputs)).toThrow(message);
+});
+
+test('a function URL is in the REST section, a WebSocket API is left out', () => {
+  const outputs = {
+    ...base,
+    custom: {
+      chat: { api_name: 'chat', api_endpoint: 'wss://w1.execute-api.eu-west-1.amazonaws.com/prod/', api_kind: 'websocket', vendor_region: 'eu-west-1', api_id: 'w1', api_stage: 'prod' },
+      stream: { api_name: 'stream', api_endpoint: 'https://abc123.lambda-url.eu-west-1.on.aws/', api_kind: 'function_url', vendor_region: 'eu-west-1' },
+    },
+  };
+  expect(toRestConfig(outputs)).toEqual({ stream: { endpoint: 'https://abc123.lambda-url.eu-west-1.on.aws/', region: 'eu-west-1' } });
 });
 
 test('withRestConfig merges the section into API.REST of a parsed configuration, keeping what is there', () => {

@@ -39,9 +39,12 @@ function splitImports(code: string): { imports: string; body: string } {
   return { imports: imports.trim(), body: code.slice(imports.length) };
 }
 
-/** Names a block imports itself. */
+/** Names a block imports itself (`{ a, b as c }` and `* as ns`). */
 function importedNames(imports: string): Set<string> {
   const names = new Set<string>();
+  for (const [, namespace] of imports.matchAll(/import\s*\*\s*as\s+(\w+)/g)) {
+    names.add(namespace);
+  }
   for (const [, list] of imports.matchAll(/import\s*\{([^}]*)\}/g)) {
     for (const part of list.split(',')) {
       const name = part.trim().split(/\s+as\s+/).pop();
@@ -78,7 +81,8 @@ export function stackProgram(code: string, libraryExports: string[]): string {
     }
   }
   return [
-    ...STACK_IMPORTS,
+    // The usual imports, but those the block makes itself.
+    ...STACK_IMPORTS.filter((line) => !own.has(/\*\s*as\s+(\w+)/.exec(line)?.[1] ?? '')),
     imports,
     `import { ${library.join(', ')} } from 'cdk-vendor-outputs';`,
     '',

@@ -5,7 +5,7 @@
  *   custom.<outputsKey> = { api_id, api_endpoint, api_name, api_stage, vendor_region, api_kind }
  *
  * (or the same keys at the root of `custom`: the spec's flat shape, which `RestItemsApi` writes
- * without `outputsKey`). Every kind of API (REST, HTTP; WebSocket APIs and function URLs later)
+ * without `outputsKey`). Every kind of API (REST, HTTP and WebSocket APIs, function URLs)
  * goes through {@link writeApiEntry}, so every entry has the same checks, the same per-backend
  * reservations (API names, places in `custom`) and goes through `addOutput`'s merge rules.
  */
@@ -13,22 +13,24 @@ import { Token } from 'aws-cdk-lib';
 import type { BackendOutputs } from '../sections/backend-outputs';
 
 /** What kind of API an entry describes: the file's `api_kind`. */
-export type ApiEntryKind = 'rest' | 'http';
+export type ApiEntryKind = 'rest' | 'http' | 'websocket' | 'function_url';
 
 /** An API's values, as the file spells them. */
 export interface ApiEntryValues {
-  readonly api_id: string;
-  /** The invoke URL including the stage, ending with `/`. */
+  /** The API's id (a function URL has none). */
+  readonly api_id?: string;
+  /** The invoke URL including the stage, ending with `/` (`wss://` for a WebSocket API). */
   readonly api_endpoint: string;
   readonly api_name: string;
-  readonly api_stage: string;
+  /** The stage's name (a function URL has none). */
+  readonly api_stage?: string;
   readonly vendor_region: string;
   readonly api_kind: ApiEntryKind;
 }
 
 /** Who writes an entry, for messages and for the reservations. */
 export interface ApiEntryWriter {
-  /** `RestItemsApi`, `addRestApi`, `addHttpApi`: names the writer in messages. */
+  /** `RestItemsApi`, `addRestApi`, `addHttpApi`, `addWebSocketApi`, `addFunctionUrl`: names the writer in messages. */
   readonly label: string;
   /** What the writer is called in messages, e.g. `RestItemsApi Backend/Items`. */
   readonly description: string;
@@ -54,7 +56,7 @@ export const API_ENTRY_KEYS: readonly string[] = ['api_id', 'api_endpoint', 'api
 const NAME_KIND = 'VendorOutputs.apiName';
 const SLOT_KIND = 'VendorOutputs.apiOutputsKey';
 /** The writers that may hold a name, so that a message says which one does. */
-const WRITER_LABELS = ['RestItemsApi', 'addRestApi', 'addHttpApi'];
+const WRITER_LABELS = ['RestItemsApi', 'addRestApi', 'addHttpApi', 'addWebSocketApi', 'addFunctionUrl'];
 
 /** A valid `outputsKey`. */
 const SLOT_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,127}$/;

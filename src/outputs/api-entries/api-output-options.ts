@@ -3,7 +3,7 @@ import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 
 /**
  * Where an API's entry goes in the `custom` section of vendor_outputs.json, and the name the
- * frontend's client library knows it by. Common to every kind of API (`addRestApi`, `addHttpApi`).
+ * frontend's client library knows it by. Common to every kind of API (`addRestApi`, `addHttpApi`, `addWebSocketApi`).
  */
 export interface ApiOutputOptions {
   /**
@@ -43,4 +43,31 @@ export interface HttpApiOutputOptions extends ApiOutputOptions {
    * `createDefaultStage` is false)
    */
   readonly stage?: apigwv2.IHttpStage;
+}
+
+/** Options of `VendorOutputs.addWebSocketApi`. */
+export interface WebSocketApiOutputOptions extends ApiOutputOptions {
+  /**
+   * The stage whose URL (`wss://<id>.execute-api.<region>.<suffix>/<stage>/`) the entry holds. It
+   * must be a stage of the API.
+   * @default - the API's only `WebSocketStage` in the app; an error when it has none or several
+   */
+  readonly stage?: apigwv2.IWebSocketStage;
+}
+
+/** Options of `VendorOutputs.addFunctionUrl`. */
+export interface FunctionUrlOutputOptions {
+  /**
+   * Name of the URL in the client configuration (`api_name`): the key of the client library's
+   * REST section, so it must be known at synth (not a token) and unique in the backend.
+   * @default - the id of the function the URL was added to (`fn.addFunctionUrl()`), else the
+   * `FunctionUrl` construct's id
+   */
+  readonly apiName?: string;
+
+  /**
+   * The key of the entry in `custom` (`custom.<outputsKey>`), as for `addRestApi`.
+   * @default - the API name, when it is a valid key; else an error asks for one
+   */
+  readonly outputsKey?: string;
 }

@@ -1,12 +1,13 @@
 /**
- * VendorOutputs.addRestApi / addHttpApi: real aws-cdk-lib APIs synthesized, the entry each writes
+ * VendorOutputs.addRestApi / addHttpApi / addWebSocketApi / addFunctionUrl: real aws-cdk-lib APIs synthesized, the entry each writes
  * in custom (validated by the real schema validator at synth), every refusal with its message, and
  * the client helper on the file a deploy would give.
  */
 import { App, Aws, Lazy, NestedStack, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpUrlIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpUrlIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { RestItemsApi, VendorOutputs } from '../../../src';
 import { toRestConfig } from '../../../src/client';
 import { readCarriedDocument, rebuildDocument } from '../../../src/outputs/cdk-free/carriage';
@@ -122,6 +123,58 @@ describe('addHttpApi', () => {
   });
 });
 
+function webSocketApi(stack: Stack, id: string, props: apigwv2.WebSocketApiProps = {}): apigwv2.WebSocketApi {
+  const handler = fn(stack, `${id}Handler`);
+  return new apigwv2.WebSocketApi(stack, id, { ...props, defaultRouteOptions: { integration: new WebSocketLambdaIntegration('Handler', handler) } });
+}
+
+function fn(stack: Stack, id: string): lambda.Function {
+  return new lambda.Function(stack, id, { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler = async () => ({})') });
+}
+
+describe('addWebSocketApi', () => {
+  test("a WebSocketApi with one stage: the wss:// URL of the stage with a trailing slash, as AWS's examples write it", () => {
+    const { app, stack } = newStack();
+    const api = webSocketApi(stack, 'Chat');
+    new apigwv2.WebSocketStage(stack, 'Prod', { webSocketApi: api, stageName: 'prod', autoDeploy: true });
+    VendorOutputs.of(api).addWebSocketApi(api);
+    expect(synthOutputs(app, stack).custom).toEqual({
+      Chat: { api_id: PENDING, api_endpoint: PENDING, api_name: 'Chat', api_stage: 'prod', vendor_region: 'eu-west-1', api_kind: 'websocket' },
+    });
+  });
+
+  test('{ stage } picks one of several stages; the name is the apiName prop of WebSocketApi', () => {
+    const { app, stack } = newStack();
+    const api = webSocketApi(stack, 'Chat', { apiName: 'chat' });
+    new apigwv2.WebSocketStage(stack, 'Dev', { webSocketApi: api, stageName: 'dev' });
+    const prod = new apigwv2.WebSocketStage(stack, 'Prod', { webSocketApi: api, stageName: 'prod' });
+    VendorOutputs.of(api).addWebSocketApi(api, { stage: prod });
+    expect(synthOutputs(app, stack).custom.chat).toEqual({ api_id: PENDING, api_endpoint: PENDING, api_name: 'chat', api_stage: 'prod', vendor_region: 'eu-west-1', api_kind: 'websocket' });
+  });
+});
+
+describe('addFunctionUrl', () => {
+  test("a function's URL: named after the function, no api_id or api_stage", () => {
+    const { app, stack } = newStack();
+    const url = fn(stack, 'Stream').addFunctionUrl({ invokeMode: lambda.InvokeMode.RESPONSE_STREAM });
+    VendorOutputs.of(url).addFunctionUrl(url);
+    expect(synthOutputs(app, stack).custom).toEqual({
+      Stream: { api_endpoint: PENDING, api_name: 'Stream', vendor_region: 'eu-west-1', api_kind: 'function_url' },
+    });
+  });
+
+  test('a FunctionUrl made on its own is named after its id; apiName and outputsKey replace them', () => {
+    const { app, stack } = newStack();
+    const url = new lambda.FunctionUrl(stack, 'PublicUrl', { function: fn(stack, 'Fn') });
+    const other = fn(stack, 'Other').addFunctionUrl();
+    VendorOutputs.of(stack).addFunctionUrl(url);
+    VendorOutputs.of(stack).addFunctionUrl(other, { apiName: 'other url', outputsKey: 'other' });
+    const custom = synthOutputs(app, stack).custom;
+    expect(Object.keys(custom)).toEqual(['PublicUrl', 'other']);
+    expect(custom.other.api_name).toBe('other url');
+  });
+});
+
 describe('the file a deploy gives, read by toRestConfig', () => {
   test('REST and HTTP entries, flat RestItemsApi next to them, each with its endpoint and region', () => {
     const app = new App();
@@ -134,6 +187,11 @@ describe('the file a deploy gives, read by toRestConfig', () => {
     VendorOutputs.of(stack).addRestApi(orders, { apiName: 'orders' });
     VendorOutputs.of(stack).addHttpApi(chat);
     VendorOutputs.of(stack).addHttpApi(admin, { stage: v2 });
+    const live = webSocketApi(stack, 'Live', { apiName: 'live' });
+    new apigwv2.WebSocketStage(stack, 'LiveStage', { webSocketApi: live, stageName: 'prod' });
+    VendorOutputs.of(stack).addWebSocketApi(live);
+    const url = fn(stack, 'Stream').addFunctionUrl();
+    VendorOutputs.of(stack).addFunctionUrl(url);
     const template = app.synth().getStackByName('Backend').template;
     const idOf = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as any);
     const ids: Record<string, string> = {
@@ -142,6 +200,8 @@ describe('the file a deploy gives, read by toRestConfig', () => {
       [idOf(orders)]: 'orders1',
       [idOf(chat)]: 'chat1',
       [idOf(admin)]: 'admin1',
+      [idOf(live)]: 'live1',
+      [`${idOf(url)}.FunctionUrl`]: 'https://url1.lambda-url.eu-central-1.on.aws/',
     };
     for (const [id, resource] of Object.entries<any>(template.Resources)) {
       if (resource.Type === 'AWS::ApiGateway::Stage') {
@@ -155,7 +215,9 @@ describe('the file a deploy gives, read by toRestConfig', () => {
       orders: { endpoint: 'https://orders1.execute-api.eu-central-1.amazonaws.com/prod/', region: 'eu-central-1' },
       chat: { endpoint: 'https://chat1.execute-api.eu-central-1.amazonaws.com/', region: 'eu-central-1' },
       admin: { endpoint: 'https://admin1.execute-api.eu-central-1.amazonaws.com/v2/', region: 'eu-central-1' },
+      Stream: { endpoint: 'https://url1.lambda-url.eu-central-1.on.aws/', region: 'eu-central-1' },
     });
+    expect((file as any).custom.live.api_endpoint).toBe('wss://live1.execute-api.eu-central-1.amazonaws.com/prod/');
   });
 });
 
@@ -197,6 +259,24 @@ describe('refusals name the caller, the API and what is allowed; a refused call 
     }, 'addHttpApi(Backend/Api) from Backend: the stage name of Backend/S must be known at synth (got the token ${Token[AWS.StackName.'],
     ['an HttpApi without its execute-api endpoint', (stack) => VendorOutputs.of(stack).addHttpApi(httpApi(stack, 'Api', { disableExecuteApiEndpoint: true })),
       'addHttpApi(Backend/Api) from Backend: the HTTP API Backend/Api disables its execute-api endpoint (disableExecuteApiEndpoint), the URL an entry holds; a custom domain is not written yet'],
+    ['a WebSocketApi without a stage', (stack) => VendorOutputs.of(stack).addWebSocketApi(webSocketApi(stack, 'Api')),
+      'addWebSocketApi(Backend/Api) from Backend: the WebSocket API Backend/Api has no WebSocketStage; pass { stage } with the stage the frontend connects to'],
+    ['a WebSocketApi with two stages and no { stage }', (stack) => {
+      const api = webSocketApi(stack, 'Api');
+      new apigwv2.WebSocketStage(stack, 'Dev', { webSocketApi: api, stageName: 'dev' });
+      new apigwv2.WebSocketStage(stack, 'Prod', { webSocketApi: api, stageName: 'prod' });
+      VendorOutputs.of(stack).addWebSocketApi(api);
+    }, 'addWebSocketApi(Backend/Api) from Backend: the WebSocket API Backend/Api has 2 stages (Backend/Dev, Backend/Prod); pass { stage } with the stage the frontend connects to'],
+    ['a stage of another WebSocket API', (stack) => {
+      const other = webSocketApi(stack, 'Other');
+      VendorOutputs.of(stack).addWebSocketApi(webSocketApi(stack, 'Api'), { stage: new apigwv2.WebSocketStage(stack, 'S', { webSocketApi: other, stageName: 's' }) });
+    }, 'addWebSocketApi(Backend/Api) from Backend: the stage Backend/S belongs to the WebSocket API Backend/Other, not to Backend/Api'],
+    ['a WebSocket stage whose name is a token', (stack) => {
+      const api = webSocketApi(stack, 'Api');
+      VendorOutputs.of(stack).addWebSocketApi(api, { stage: apigwv2.WebSocketStage.fromWebSocketStageAttributes(stack, 'S', { api, stageName: Aws.STACK_NAME }) });
+    }, 'addWebSocketApi(Backend/Api) from Backend: the stage name of Backend/S must be known at synth (got the token ${Token[AWS.StackName.'],
+    ['a function URL with a blank apiName', (stack) => VendorOutputs.of(stack).addFunctionUrl(fn(stack, 'Fn').addFunctionUrl(), { apiName: '' }),
+      'addFunctionUrl(Backend/Fn/FunctionUrl) from Backend: apiName must have 1 to 1024 characters and not be blank (got "")'],
   ])('%s', (_, call, message) => {
     const { app, stack } = newStack();
     expect(() => call(stack)).toThrow(message);
@@ -236,12 +316,12 @@ describe('refusals name the caller, the API and what is allowed; a refused call 
 
   test('an object of custom with api_kind that is not a complete entry fails the synth, naming the pointer and the writer', () => {
     const { app, stack } = newStack();
-    VendorOutputs.of(stack).addOutput({ custom: { chat: { api_kind: 'websocket', api_name: '', api_endpoint: 'wss://x/' } } });
+    VendorOutputs.of(stack).addOutput({ custom: { chat: { api_kind: 'graphql', api_name: '', api_endpoint: 'wss://x/' } } });
     expect(() => app.synth()).toThrow([
       'Invalid vendor_outputs.json for stack Backend (nothing written):',
       '  /custom/chat/vendor_region: is required but missing (an object of custom with api_kind is an API entry, which has api_name, api_endpoint, api_kind, vendor_region) [from Backend]',
       '  /custom/chat/api_name: must have at least 1 character (got "") [from Backend]',
-      '  /custom/chat/api_kind: must be one of: rest, http (got "websocket") [from Backend]',
+      '  /custom/chat/api_kind: must be one of: rest, http, websocket, function_url (got "graphql") [from Backend]',
     ].join('\n'));
   });
 });

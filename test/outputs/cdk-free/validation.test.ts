@@ -38,7 +38,7 @@ describe('API entries in custom (objects with api_kind)', () => {
     ['a flat entry missing its region', { api_kind: 'rest', api_name: 'items', api_endpoint: 'https://x/' }, [
       { pointer: '/custom/vendor_region', message: required },
     ]],
-    ['an unknown kind', { chat: { ...entry, api_kind: 'websocket' } }, [{ pointer: '/custom/chat/api_kind', message: 'must be one of: rest, http (got "websocket")' }]],
+    ['an unknown kind', { chat: { ...entry, api_kind: 'graphql' } }, [{ pointer: '/custom/chat/api_kind', message: 'must be one of: rest, http, websocket, function_url (got "graphql")' }]],
     ['an empty name', { chat: { ...entry, api_name: '' } }, [{ pointer: '/custom/chat/api_name', message: 'must have at least 1 character (got "")' }]],
     ['a number as the endpoint', { chat: { ...entry, api_endpoint: 5 } }, [{ pointer: '/custom/chat/api_endpoint', message: 'must be a string (got 5)' }]],
     ['a number as the stage', { chat: { ...entry, api_stage: 1 } }, [{ pointer: '/custom/chat/api_stage', message: 'must be a string (got 1)' }]],

@@ -8,7 +8,9 @@
  * stage its name, the execute-api URL becomes `http://HOST:PORT/<stage>/`, `AWS::Region` the
  * stack's region (or us-east-1). An HTTP API served locally (its logical id among the addresses)
  * gets the same treatment: its `$default` stage's URL becomes `http://HOST:PORT/`, a named
- * stage's `http://HOST:PORT/<stage>/`; one not served keeps its deployed value or stays pending. Deployed values (`--outputs-file`, `--from-stack`) answer the other
+ * stage's `http://HOST:PORT/<stage>/`; a WebSocket API's `wss://` stage URL becomes
+ * `ws://HOST:PORT/<stage>/`; a function URL served locally (`AWS::Lambda::Url`, by logical id)
+ * becomes `http://HOST:PORT/`. One not served keeps its deployed value or stays pending. Deployed values (`--outputs-file`, `--from-stack`) answer the other
  * references they know. A value that is known neither way keeps its pending marker: never a
  * stand-in or a value the template only suggests.
  */
@@ -141,7 +143,8 @@ function localEnvironment(stack: StackSpec, deployed: DeployedReferences | undef
   const resources: Record<string, any> = stack.template.Resources ?? {};
   const pseudo = { ...pseudoParameters(stack.region, stack.stackName), ...(deployed?.pseudo ?? {}) };
   const typeOf = (id: string): unknown => (Object.hasOwn(resources, id) ? resources[id]?.Type : undefined);
-  const servedHttpApi = (id: string) => typeOf(id) === HTTP_API_TYPE && apis.some((a) => a.apiId === id);
+  const served = (id: string, type: string) => typeOf(id) === type && apis.some((a) => a.apiId === id);
+  const servedHttpApi = (id: string) => served(id, HTTP_API_TYPE);
   return {
     pseudo,
     ref: (id) => {
@@ -162,19 +165,32 @@ function localEnvironment(stack: StackSpec, deployed: DeployedReferences | undef
         // HttpApi.apiEndpoint: the API's URL without a stage, which localizeUrl turns into the local origin.
         return `https://${id}.execute-api.${pseudo['AWS::Region']}.${pseudo['AWS::URLSuffix'] ?? 'amazonaws.com'}`;
       }
+      if (attribute === 'FunctionUrl' && served(id, FUNCTION_URL_TYPE)) {
+        // The URL as Lambda spells it, which localizeUrl turns into the local origin.
+        return `https://${id}.lambda-url.${pseudo['AWS::Region']}.on.aws/`;
+      }
       return deployed?.attributes.get(`${id}.${attribute}`);
     },
   };
 }
 
 const HTTP_API_TYPE = 'AWS::ApiGatewayV2::Api';
+const FUNCTION_URL_TYPE = 'AWS::Lambda::Url';
 
-/** `https://<api id>.execute-api.<region>.<suffix>/<rest>` of a local API → `http://HOST:PORT/<rest>`. */
+/**
+ * `https://<api id>.execute-api.<region>.<suffix>/<rest>` of a local API → `http://HOST:PORT/<rest>`
+ * (`wss://` → `ws://`), and `https://<url id>.lambda-url.<region>.on.aws/<rest>` of a local
+ * function URL the same way.
+ */
 export function localizeUrl(value: string, apis: readonly LocalApiAddress[]): string {
-  const m = /^https:\/\/([^./]+)\.execute-api\.[a-z0-9-]+\.amazonaws\.com(?:\.cn)?(\/.*)?$/.exec(value);
+  const m = /^(https|wss):\/\/([^./]+)\.(?:execute-api\.[a-z0-9-]+\.amazonaws\.com(?:\.cn)?|lambda-url\.[a-z0-9-]+\.on\.aws)(\/.*)?$/.exec(value);
   if (!m) {
     return value;
   }
-  const api = apis.find((a) => a.apiId === m[1]);
-  return api === undefined ? value : `${api.origin}${m[2] ?? '/'}`;
+  const api = apis.find((a) => a.apiId === m[2]);
+  if (api === undefined) {
+    return value;
+  }
+  const origin = m[1] === 'wss' ? api.origin.replace(/^http/, 'ws') : api.origin;
+  return `${origin}${m[3] ?? '/'}`;
 }

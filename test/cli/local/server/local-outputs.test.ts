@@ -5,7 +5,8 @@
  */
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpUrlIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpUrlIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { VendorOutputs } from '../../../../src';
 import { readLocalApp } from '../../../../src/cli/local/read-local-app';
@@ -21,6 +22,9 @@ describe('local outputs', () => {
     ['https://Api1234.execute-api.cn-north-1.amazonaws.com.cn/prod/items', 'http://127.0.0.1:3000/prod/items'],
     ['https://Api1234.execute-api.eu-west-1.amazonaws.com', 'http://127.0.0.1:3000/'],
     ['https://Other99.execute-api.eu-west-1.amazonaws.com/prod/', 'https://Other99.execute-api.eu-west-1.amazonaws.com/prod/'],
+    ['wss://Api1234.execute-api.eu-west-1.amazonaws.com/prod/', 'ws://127.0.0.1:3000/prod/'],
+    ['https://Api1234.lambda-url.eu-west-1.on.aws/', 'http://127.0.0.1:3000/'],
+    ['https://Other99.lambda-url.eu-west-1.on.aws/', 'https://Other99.lambda-url.eu-west-1.on.aws/'],
     ['eu-west-1', 'eu-west-1'],
   ])('%s → %s', (value, local) => {
     expect(localizeUrl(value, apis)).toBe(local);
@@ -139,5 +143,36 @@ describe('API entries (VendorOutputs.addRestApi / addHttpApi) point at the local
     expect(custom.orders.api_endpoint).toBe('http://127.0.0.1:3000/prod/');
     // The deployed endpoint attribute was not given: it stays pending rather than being made up.
     expect(outputs.unresolved).toEqual(['/custom/chat_base']);
+  });
+});
+
+describe('WebSocket APIs and function URLs (addWebSocketApi / addFunctionUrl) point at the local server', () => {
+  const assembly = synth((stack) => {
+    const handler = new lambda.Function(stack, 'Handler', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler = async () => ({})') });
+    const live = new apigwv2.WebSocketApi(stack, 'Live', { apiName: 'live', defaultRouteOptions: { integration: new WebSocketLambdaIntegration('Echo', handler) } });
+    new apigwv2.WebSocketStage(stack, 'Prod', { webSocketApi: live, stageName: 'prod', autoDeploy: true });
+    const url = handler.addFunctionUrl();
+    VendorOutputs.of(stack).addWebSocketApi(live);
+    VendorOutputs.of(stack).addFunctionUrl(url, { apiName: 'stream' });
+  }, { stackName: 'RealtimeTest' });
+  const app = readLocalApp(assembly);
+  const stack = app.stacks[0];
+  const resources: Record<string, { Type: string }> = stack.template.Resources;
+  const idOf = (type: string) => Object.keys(resources).find((id) => resources[id].Type === type)!;
+  const liveId = idOf('AWS::ApiGatewayV2::Api');
+  const urlId = idOf('AWS::Lambda::Url');
+
+  test('served: the stage as ws://HOST:PORT/<stage>/, the function URL as http://HOST:PORT/', () => {
+    const outputs = buildLocalOutputs(stack, assembly, [{ apiId: liveId, origin: 'http://127.0.0.1:3000' }, { apiId: urlId, origin: 'http://127.0.0.1:3001' }]);
+    const custom = (outputs.document as any).custom;
+    expect(custom.live).toEqual({ api_id: liveId, api_endpoint: 'ws://127.0.0.1:3000/prod/', api_name: 'live', api_stage: 'prod', vendor_region: 'us-east-1', api_kind: 'websocket' });
+    expect(custom.stream).toEqual({ api_endpoint: 'http://127.0.0.1:3001/', api_name: 'stream', vendor_region: 'us-east-1', api_kind: 'function_url' });
+    expect(outputs.unresolved).toEqual([]);
+    expect(toRestConfig(outputs.document)).toEqual({ stream: { endpoint: 'http://127.0.0.1:3001/', region: 'us-east-1' } });
+  });
+
+  test('not served: both stay pending', () => {
+    const outputs = buildLocalOutputs(stack, assembly, []);
+    expect(outputs.unresolved.sort()).toEqual(['/custom/live/api_endpoint', '/custom/live/api_id', '/custom/stream/api_endpoint']);
   });
 });
