@@ -3,6 +3,7 @@
  * integrations, authorizers, request validation, usage plans, gateway responses.
  */
 import type { ApiIdentity } from './api-identity';
+import type { FunctionUrlSpec } from './function-url';
 import type { HttpApiSpec } from './http-api';
 import type { StandIn } from './stand-in';
 /** `ContentHandling` of an integration or integration response (absent: the payload passes as it is). */
@@ -270,7 +271,7 @@ export interface UsageSpec {
 }
 
 /** An API of any kind the local API serves: a REST API, or an HTTP API (http-api.ts). */
-export type ApiSpec = RestApiSpec | HttpApiSpec;
+export type ApiSpec = RestApiSpec | HttpApiSpec | FunctionUrlSpec;
 
 /** An `AWS::ApiGateway::RestApi` with what hangs off it. */
 export interface RestApiSpec extends ApiIdentity {
