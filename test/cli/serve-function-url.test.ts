@@ -5,7 +5,8 @@
  * ends), `awslambda.HttpResponseStream.from` preludes, and every refusal and failure.
  */
 import * as http from 'http';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Fn, Stack } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { curl, inlineFunction, parseCurlResponse, Running, serve, synth } from './local/support';
 
@@ -91,6 +92,25 @@ beforeAll(async () => {
         allowCredentials: true,
       },
     });
+
+    // A REST API whose methods stream (raw overrides: aws-cdk-lib 2.189 has no prop for it).
+    const rest = new apigw.RestApi(stack, 'Rest', { deployOptions: { stageName: 'prod' } });
+    const streamedMethod = (route: string, fnId: string, source: string) => {
+      const fn = inlineFunction(stack, fnId, source);
+      const method = rest.root.addResource(route).addMethod('GET', new apigw.LambdaIntegration(fn));
+      const cfn = method.node.defaultChild as apigw.CfnMethod;
+      cfn.addPropertyOverride('Integration.ResponseTransferMode', 'STREAM');
+      cfn.addPropertyOverride('Integration.Uri', Fn.join('', ['arn:aws:apigateway:', stack.region, ':lambda:path/2021-11-15/functions/', fn.functionArn, '/response-streaming-invocations']));
+    };
+    streamedMethod('stream', 'RestStreamed', STREAMED);
+    streamedMethod('no-prelude', 'RestNoPrelude', ROUTES.plain);
+    streamedMethod('buffered', 'RestBuffered', 'exports.handler = async () => ({ statusCode: 200, body: "buffered" });');
+    streamedMethod('mid-throw', 'RestMidThrow', `exports.handler = awslambda.streamifyResponse(async (event, responseStream) => {
+      awslambda.HttpResponseStream.from(responseStream, { statusCode: 200 }).write("partial");
+      await new Promise((r) => setTimeout(r, 100));
+      throw new Error("broke mid-stream");
+    });`);
+    rest.root.addResource('classic').addMethod('GET', new apigw.LambdaIntegration(inlineFunction(stack, 'Classic', 'exports.handler = async () => ({ statusCode: 200, body: "classic" });')));
   }, { stackName: 'Urls' });
   running = await serve(assembly, { quiet: true, credentials: { accessKeyId: KEY, secretAccessKey: SECRET } });
   for (const endpoint of running.server.endpoints) {
@@ -302,4 +322,46 @@ test('a request body over 6 MB answers 413 without invoking the function', async
   });
   expect(answer.status).toBe(413);
   expect(JSON.parse(answer.body).Message).toMatch(/Request must be smaller than 6291456 bytes/);
+});
+
+describe('REST API methods with ResponseTransferMode STREAM', () => {
+  const rest = (route: string) => `${urls.get('Rest')}/${route}`;
+
+  test('the prelude sets status and headers; the first chunk arrives before the handler ends', async () => {
+    const answer = await timedGet(rest('stream'));
+    expect(answer.status).toBe(201);
+    expect(answer.chunks.map((c) => c.text).join('')).toBe('first\nsecond\n');
+    expect(answer.endedAt - answer.chunks[0].at).toBeGreaterThan(300);
+    const head = parseCurlResponse((await curl(['-i', rest('stream')])).stdout);
+    expect(head.headers['x-streamed']).toBe('yes');
+    expect(head.headers['x-amzn-requestid']).toBeDefined();
+    expect(head.headers['transfer-encoding']).toBe('chunked');
+  });
+
+  test('the listing marks the streamed methods', () => {
+    expect(running.server.routeTable().join('\n')).toMatch(/GET\s+http:\/\/127\.0\.0\.1:\d+\/prod\/stream\s+-> Urls\/RestStreamed \(STREAM\)/);
+  });
+
+  test.each([
+    ['no-prelude', 'is text/event-stream, not application/vnd.awslambda.http-integration-response (no metadata prelude)'],
+    ['buffered', 'the function answered without a response stream'],
+  ])('%s: a response without the metadata prelude is malformed: 502', async (route, reason) => {
+    const answer = parseCurlResponse((await curl(['-i', rest(route)])).stdout);
+    expect(answer.status).toBe(502);
+    expect(JSON.parse(answer.body)).toEqual({ message: 'Internal server error' });
+    expect(running.lines.some((l) => l.includes('malformed Lambda proxy response stream') && l.includes(reason))).toBe(true);
+  });
+
+  test('a handler that throws mid-stream: what was written, then the connection is cut', async () => {
+    const result = await curl(['-i', rest('mid-throw')]);
+    expect(parseCurlResponse(result.stdout).body).toBe('partial');
+    expect(result.code).toBe(18);
+  });
+
+  test('a buffered method of the same API keeps its Content-Length answer', async () => {
+    const answer = parseCurlResponse((await curl(['-i', rest('classic')])).stdout);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe('classic');
+    expect(answer.headers['content-length']).toBe('7');
+  });
 });

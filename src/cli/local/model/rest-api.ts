@@ -78,6 +78,8 @@ export interface LambdaProxyIntegrationSpec {
   readonly timeoutMs: number;
   /** `IntegrationHttpMethod` when it is not `POST` (Lambda is invoked with POST only: every request answers 500). */
   readonly integrationHttpMethod?: string;
+  /** `ResponseTransferMode: STREAM`: the function's response stream goes to the client as written. */
+  readonly streamed?: true;
 }
 
 /** An integration that is not served locally (every request answers 500), and why. */

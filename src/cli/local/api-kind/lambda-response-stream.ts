@@ -1,17 +1,36 @@
 /**
- * A function URL in `RESPONSE_STREAM` mode reading its function's response stream: a stream of
- * content type `application/vnd.awslambda.http-integration-response` starts with a JSON prelude
- * (`statusCode`, `headers`, `cookies`) ended by 8 NUL bytes (`awslambda.HttpResponseStream.from`);
- * any other stream is a 200 with its content type. The bytes go to the client as they come (chunked),
- * up to the documented 200 MB ("Response streaming for Lambda functions"); past it, or when the
- * handler fails after the head was sent, the connection is cut (the client sees a truncated body).
+ * A front door (a function URL in `RESPONSE_STREAM` mode, a REST method with `ResponseTransferMode:
+ * STREAM`) reading its function's response stream: a stream of content type
+ * `application/vnd.awslambda.http-integration-response` starts with a JSON prelude (`statusCode`,
+ * `headers`, `multiValueHeaders`, `cookies`) ended by 8 NUL bytes (`awslambda.HttpResponseStream.from`);
+ * any other stream is a 200 with its content type where the front door takes one (function URLs; a
+ * REST API requires the prelude). The bytes go to the client as they come (chunked), up to the
+ * front door's limits; past one, or when the handler fails after the head was sent, the connection
+ * is cut (the client sees a truncated body). Shared by the kinds, so it sits with their contract.
  */
-import type { StreamedBody, StreamTarget } from '../api-kind/api-kind';
+import type { StreamedBody, StreamTarget } from './api-kind';
 import type { InvokeOutcome } from '../lambda/invoke-outcome';
 import type { ResponseSink } from '../lambda/response-sink';
 
+/** What a front door allows of a stream. */
+export interface StreamLimits {
+  /** Most body bytes. */
+  readonly maxBytes: number;
+  /** A stream without a prelude is refused (REST APIs); else it is a 200 with its content type. */
+  readonly requirePrelude?: boolean;
+  /** The prelude must end within this many bytes. @default - no limit */
+  readonly maxPreludeBytes?: number;
+  /** The stream is cut after this long from its head. @default - no limit (the function's timeout) */
+  readonly maxDurationMs?: number;
+  /** The stream is cut when no byte came for this long. @default - no limit */
+  readonly idleMs?: number;
+}
+
 /** The streamed response limit of a function ("Response streaming for Lambda functions": up to 200 MB). */
 export const MAX_STREAMED_RESPONSE_BYTES = 200 * 1024 * 1024;
+
+/** The prelude's place in a REST API's stream ("Lambda proxy integration format for response streaming": within the first 16 KB). */
+export const REST_MAX_PRELUDE_BYTES = 16 * 1024;
 
 const HTTP_INTEGRATION_RESPONSE = 'application/vnd.awslambda.http-integration-response';
 const DELIMITER = Buffer.alloc(8);
@@ -22,7 +41,7 @@ export type StreamHead =
   | { readonly kind: 'ended'; readonly outcome: InvokeOutcome }
   | { readonly kind: 'bad-prelude'; readonly reason: string };
 
-export class UrlResponseStream implements ResponseSink, StreamedBody {
+export class LambdaResponseStream implements ResponseSink, StreamedBody {
   /** Resolves once the status and headers are known (or the invocation ended without them). */
   public readonly head: Promise<StreamHead>;
   private resolveHead!: (head: StreamHead) => void;
@@ -37,8 +56,10 @@ export class UrlResponseStream implements ResponseSink, StreamedBody {
   private sent = 0;
   /** How the stream ended, once it did ('ok', or cut). */
   private ended: 'ok' | 'cut' | undefined;
+  private durationTimer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly limitBytes = MAX_STREAMED_RESPONSE_BYTES, private readonly onCut: (why: string) => void = () => undefined) {
+  constructor(private readonly limits: StreamLimits, private readonly onCut: (why: string) => void = () => undefined) {
     this.head = new Promise((resolve) => { this.resolveHead = resolve; });
   }
 
@@ -46,6 +67,9 @@ export class UrlResponseStream implements ResponseSink, StreamedBody {
     this.contentType = contentType;
     if (contentType === HTTP_INTEGRATION_RESPONSE) {
       this.prelude = Buffer.alloc(0);
+    } else if (this.limits.requirePrelude === true) {
+      this.ended = 'cut';
+      this.setHead({ kind: 'bad-prelude', reason: `the stream's content type is ${contentType}, not ${HTTP_INTEGRATION_RESPONSE} (no metadata prelude)` });
     } else {
       this.setHead({ kind: 'head', statusCode: 200, headers: [['Content-Type', contentType]] });
     }
@@ -82,12 +106,16 @@ export class UrlResponseStream implements ResponseSink, StreamedBody {
       this.cut(`the function failed mid-stream (${outcome.kind})`);
       return;
     }
-    this.ended ??= 'ok';
-    this.target?.end();
+    if (this.ended === undefined) {
+      this.ended = 'ok';
+      this.stopTimers();
+      this.target?.end();
+    }
   }
 
   pipe(target: StreamTarget): void {
     this.target = target;
+    this.startTimers();
     for (const chunk of this.pending) {
       target.write(chunk);
     }
@@ -102,6 +130,13 @@ export class UrlResponseStream implements ResponseSink, StreamedBody {
   private readPrelude(chunk: Buffer): void {
     const bytes = Buffer.concat([this.prelude!, chunk]);
     const end = bytes.indexOf(DELIMITER);
+    const most = this.limits.maxPreludeBytes;
+    if ((end < 0 && most !== undefined && bytes.length > most) || (end >= 0 && most !== undefined && end + DELIMITER.length > most)) {
+      this.prelude = undefined;
+      this.ended = 'cut';
+      this.setHead({ kind: 'bad-prelude', reason: `the metadata prelude and its 8 NUL bytes did not come within the first ${most} bytes` });
+      return;
+    }
     if (end < 0) {
       this.prelude = bytes;
       return;
@@ -121,10 +156,11 @@ export class UrlResponseStream implements ResponseSink, StreamedBody {
 
   private forward(chunk: Buffer): void {
     this.sent += chunk.length;
-    if (this.sent > this.limitBytes) {
-      this.cut(`the response passed ${this.limitBytes} bytes, the streamed response limit`);
+    if (this.sent > this.limits.maxBytes) {
+      this.cut(`the response passed ${this.limits.maxBytes} bytes, the streamed response limit`);
       return;
     }
+    this.idleTimer?.refresh();
     if (this.target !== undefined) {
       this.target.write(chunk);
     } else {
@@ -137,8 +173,30 @@ export class UrlResponseStream implements ResponseSink, StreamedBody {
       return;
     }
     this.ended = 'cut';
+    this.stopTimers();
     this.onCut(why);
     this.target?.abort();
+  }
+
+  /** The duration and idle limits run from the moment the client has the head. */
+  private startTimers(): void {
+    const { maxDurationMs, idleMs } = this.limits;
+    if (this.ended !== undefined) {
+      return;
+    }
+    if (maxDurationMs !== undefined) {
+      this.durationTimer = setTimeout(() => this.cut(`the stream ran past ${maxDurationMs / 1000} s, the streaming duration limit`), maxDurationMs);
+      this.durationTimer.unref();
+    }
+    if (idleMs !== undefined) {
+      this.idleTimer = setTimeout(() => this.cut(`no byte came for ${idleMs / 1000} s, the streaming idle timeout`), idleMs);
+      this.idleTimer.unref();
+    }
+  }
+
+  private stopTimers(): void {
+    clearTimeout(this.durationTimer);
+    clearTimeout(this.idleTimer);
   }
 
   private setHead(head: StreamHead): void {
@@ -168,6 +226,13 @@ function parsePrelude(text: string): StreamHead {
   if (value.headers !== null && typeof value.headers === 'object') {
     for (const [name, v] of Object.entries(value.headers)) {
       headers.push([name, String(v)]);
+    }
+  }
+  if (value.multiValueHeaders !== null && typeof value.multiValueHeaders === 'object') {
+    for (const [name, values] of Object.entries(value.multiValueHeaders)) {
+      for (const v of Array.isArray(values) ? values : [values]) {
+        headers.push([name, String(v)]);
+      }
     }
   }
   if (Array.isArray(value.cookies)) {
