@@ -8,9 +8,7 @@
  * stage its name, the execute-api URL becomes `http://HOST:PORT/<stage>/`, `AWS::Region` the
  * stack's region (or us-east-1). An HTTP API served locally (its logical id among the addresses)
  * gets the same treatment: its `$default` stage's URL becomes `http://HOST:PORT/`, a named
- * stage's `http://HOST:PORT/<stage>/`; one not served keeps its deployed value or stays pending. A
- * function URL's `FunctionUrl` (`FunctionUrl.url`, written with `addOutput`) of a URL served here
- * becomes `http://HOST:PORT/`. Deployed values (`--outputs-file`, `--from-stack`) answer the other
+ * stage's `http://HOST:PORT/<stage>/`; one not served keeps its deployed value or stays pending. Deployed values (`--outputs-file`, `--from-stack`) answer the other
  * references they know. A value that is known neither way keeps its pending marker: never a
  * stand-in or a value the template only suggests.
  */
@@ -159,11 +157,6 @@ function localEnvironment(stack: StackSpec, deployed: DeployedReferences | undef
     getAtt: (id, attribute) => {
       if (typeOf(id) === 'AWS::ApiGateway::RestApi' && attribute === 'RootResourceId') {
         return `${id}-root`;
-      }
-      const url = attribute === 'FunctionUrl' && typeOf(id) === 'AWS::Lambda::Url' ? apis.find((a) => a.apiId === id) : undefined;
-      if (url !== undefined) {
-        // FunctionUrl.url (`https://<url-id>.lambda-url.<region>.on.aws/`) of a URL served here: its port's root.
-        return `${url.origin}/`;
       }
       if (attribute === 'ApiEndpoint' && servedHttpApi(id)) {
         // HttpApi.apiEndpoint: the API's URL without a stage, which localizeUrl turns into the local origin.

@@ -6,7 +6,6 @@
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUrlIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { VendorOutputs } from '../../../../src';
 import { readLocalApp } from '../../../../src/cli/local/read-local-app';
@@ -140,25 +139,5 @@ describe('API entries (VendorOutputs.addRestApi / addHttpApi) point at the local
     expect(custom.orders.api_endpoint).toBe('http://127.0.0.1:3000/prod/');
     // The deployed endpoint attribute was not given: it stays pending rather than being made up.
     expect(outputs.unresolved).toEqual(['/custom/chat_base']);
-  });
-});
-
-describe('function URLs (FunctionUrl.url written with addOutput) point at the local server', () => {
-  const assembly = synth((stack) => {
-    const streamer = new lambda.Function(stack, 'Streamer', { runtime: lambda.Runtime.NODEJS_20_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler = async () => "x";') });
-    VendorOutputs.of(stack).addOutput({ custom: { streamer_url: streamer.addFunctionUrl({ invokeMode: lambda.InvokeMode.RESPONSE_STREAM }).url } });
-  }, { stackName: 'UrlOutputsTest' });
-  const stack = readLocalApp(assembly).stacks[0];
-  const urlId = Object.keys(stack.template.Resources).find((id) => stack.template.Resources[id].Type === 'AWS::Lambda::Url')!;
-
-  test('a URL served here: its port\'s root', () => {
-    const outputs = buildLocalOutputs(stack, assembly, [{ apiId: urlId, origin: 'http://127.0.0.1:3004' }]);
-    expect((outputs.document as any).custom.streamer_url).toBe('http://127.0.0.1:3004/');
-    expect(outputs.unresolved).toEqual([]);
-  });
-
-  test('a URL the server does not serve stays pending', () => {
-    const outputs = buildLocalOutputs(stack, assembly, []);
-    expect((outputs.document as any).custom.streamer_url).toMatch(/^<pending: /);
   });
 });
