@@ -4,7 +4,10 @@
  * the payload 2.0 answer, response streaming as written (the first chunk arrives before the handler
  * ends), `awslambda.HttpResponseStream.from` preludes, and every refusal and failure.
  */
+import * as fs from 'fs';
 import * as http from 'http';
+import * as os from 'os';
+import * as path from 'path';
 import { Duration, Fn, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -71,6 +74,11 @@ beforeAll(async () => {
     };
     url('Echo', ECHO, { authType: lambda.FunctionUrlAuthType.NONE });
     url('Streamed', STREAMED, { authType: lambda.FunctionUrlAuthType.NONE, invokeMode: lambda.InvokeMode.RESPONSE_STREAM });
+    // An ES module handler: its environments are worker threads, whose chunks go through the host as well.
+    const esm = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-stream-esm-'));
+    fs.writeFileSync(path.join(esm, 'index.mjs'), STREAMED.replace('exports.handler =', 'export const handler ='));
+    new lambda.Function(stack, 'StreamedEsm', { runtime: lambda.Runtime.NODEJS_20_X, handler: 'index.handler', code: lambda.Code.fromAsset(esm) })
+      .addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode: lambda.InvokeMode.RESPONSE_STREAM });
     for (const [id, source] of Object.entries(ROUTES)) {
       url(id, source, { authType: lambda.FunctionUrlAuthType.NONE, invokeMode: lambda.InvokeMode.RESPONSE_STREAM });
     }
@@ -177,14 +185,14 @@ test('a BUFFERED URL sends the function URL event and reads the answer as payloa
   expect(event.pathParameters).toBeUndefined();
 });
 
-test('RESPONSE_STREAM: the prelude sets status, headers and cookies; the first chunk arrives before the handler ends', async () => {
-  const answer = await timedGet(urls.get('Streamed')!);
+test.each(['Streamed', 'StreamedEsm'])('RESPONSE_STREAM (%s): the prelude sets status, headers and cookies; the first chunk arrives before the handler ends', async (id) => {
+  const answer = await timedGet(urls.get(id)!);
   expect(answer.status).toBe(201);
   expect(answer.chunks.map((c) => c.text).join('')).toBe('first\nsecond\n');
   expect(answer.chunks[0].text).toBe('first\n');
   // The handler waits 600 ms between its writes: the first chunk came well before the end.
   expect(answer.endedAt - answer.chunks[0].at).toBeGreaterThan(300);
-  const headers = await call('Streamed');
+  const headers = await call(id);
   expect(headers.headers['x-streamed']).toBe('yes');
   expect(headers.headers['set-cookie']).toBe('a=1');
   expect(headers.headers['transfer-encoding']).toBe('chunked');
