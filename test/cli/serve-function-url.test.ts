@@ -6,6 +6,7 @@
  */
 import * as fs from 'fs';
 import * as http from 'http';
+import { AddressInfo } from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { Duration, Fn, Stack } from 'aws-cdk-lib';
@@ -62,11 +63,20 @@ const ROUTES: Record<string, string> = {
   buffered: 'exports.handler = async () => ({ statusCode: 202, body: "not a streaming handler" });',
 };
 
+/** The endpoint of the streaming HTTP_PROXY method: writes, waits 600 ms, writes, ends (or breaks off at /broken). */
+let backend: http.Server;
 let running: Running;
 /** Construct id → the URL's base. */
 const urls = new Map<string, string>();
 
 beforeAll(async () => {
+  backend = http.createServer((req, res) => {
+    res.writeHead(203, { 'content-type': 'text/plain', 'x-backend': 'yes' });
+    res.write('first\n');
+    setTimeout(() => (req.url === '/broken' ? res.destroy() : res.end('second\n')), 600);
+  });
+  await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+  const backendUrl = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
   const assembly = synth((stack: Stack) => {
     const url = (id: string, source: string, options: lambda.FunctionUrlOptions) => {
       const fn = inlineFunction(stack, id, source);
@@ -118,6 +128,10 @@ beforeAll(async () => {
       await new Promise((r) => setTimeout(r, 100));
       throw new Error("broke mid-stream");
     });`);
+    for (const route of ['relayed', 'broken']) {
+      const relayed = rest.root.addResource(route).addMethod('GET', new apigw.HttpIntegration(`${backendUrl}/${route}`));
+      (relayed.node.defaultChild as apigw.CfnMethod).addPropertyOverride('Integration.ResponseTransferMode', 'STREAM');
+    }
     rest.root.addResource('classic').addMethod('GET', new apigw.LambdaIntegration(inlineFunction(stack, 'Classic', 'exports.handler = async () => ({ statusCode: 200, body: "classic" });')));
   }, { stackName: 'Urls' });
   running = await serve(assembly, { quiet: true, credentials: { accessKeyId: KEY, secretAccessKey: SECRET } });
@@ -128,6 +142,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await running?.close();
+  await new Promise((resolve) => backend?.close(resolve));
 });
 
 async function call(id: string, target = '/', args: string[] = []) {
@@ -363,6 +378,23 @@ describe('REST API methods with ResponseTransferMode STREAM', () => {
   test('a handler that throws mid-stream: what was written, then the connection is cut', async () => {
     const result = await curl(['-i', rest('mid-throw')]);
     expect(parseCurlResponse(result.stdout).body).toBe('partial');
+    expect(result.code).toBe(18);
+  });
+
+  test('HTTP_PROXY: the endpoint\'s status, headers and body relayed as they come', async () => {
+    const answer = await timedGet(rest('relayed'));
+    expect(answer.status).toBe(203);
+    expect(answer.chunks.map((c) => c.text).join('')).toBe('first\nsecond\n');
+    expect(answer.endedAt - answer.chunks[0].at).toBeGreaterThan(300);
+    const head = parseCurlResponse((await curl(['-i', rest('relayed')])).stdout);
+    expect(head.headers['x-backend']).toBe('yes');
+    expect(head.headers['transfer-encoding']).toBe('chunked');
+    expect(running.server.routeTable().join('\n')).toMatch(/\/prod\/relayed\s+-> HTTP_PROXY GET http:\/\/127\.0\.0\.1:\d+\/relayed \(STREAM\)/);
+  });
+
+  test('HTTP_PROXY: an endpoint that breaks off midway cuts the client\'s connection after what it sent', async () => {
+    const result = await curl(['-i', rest('broken')]);
+    expect(parseCurlResponse(result.stdout).body).toBe('first\n');
     expect(result.code).toBe(18);
   });
 

@@ -2,12 +2,12 @@
  * Answers the requests of one function URL: CORS preflights (a URL with `Cors` answers them itself),
  * `AWS_IAM` callers checked (SigV4 for the service `lambda`), the function invoked with the URL's
  * payload 2.0 event, and its answer read as HTTP APIs read payload 2.0 (`BUFFERED`) or streamed to
- * the client as written (`RESPONSE_STREAM`, ../api-kind/lambda-response-stream.ts).
+ * the client as written (`RESPONSE_STREAM`, ../api-kind/streamed-response.ts).
  */
 import { urlAnswer } from './function-url-answers';
 import { functionUrlEvent, UrlIamCaller, UrlRequest } from './function-url-event';
 import type { ApiHandler, ApiRequest, ApiResponse, HandlerContext } from '../api-kind/api-kind';
-import { LambdaResponseStream, MAX_STREAMED_RESPONSE_BYTES } from '../api-kind/lambda-response-stream';
+import { StreamedResponse, MAX_STREAMED_RESPONSE_BYTES } from '../api-kind/streamed-response';
 import { requestId as newRequestId, traceId } from '../common/ids';
 import { isPreflight, preflightAnswer, withCorsHeaders } from '../http/cors';
 import { readV2Result } from '../http/payload-v2-response';
@@ -46,7 +46,7 @@ export class FunctionUrlHandler implements ApiHandler {
   }
 
   private async stream(event: unknown, requestId: string): Promise<ApiResponse> {
-    const stream = new LambdaResponseStream({ maxBytes: MAX_STREAMED_RESPONSE_BYTES }, (why) => this.context.note(requestId, `${why}; the connection was cut`));
+    const stream = new StreamedResponse({ maxBytes: MAX_STREAMED_RESPONSE_BYTES }, (why) => this.context.note(requestId, `${why}; the connection was cut`));
     void this.context.invoker.invokeStreaming(this.url.functionKey, event, { awsRequestId: requestId }, stream).then((outcome) => {
       if (outcome.kind !== 'ok') {
         this.context.note(requestId, `function URL: ${describeFailure(outcome)}`);

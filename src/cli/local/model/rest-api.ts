@@ -69,6 +69,8 @@ export interface HttpProxyIntegrationSpec {
   readonly description: string;
   /** Values the template names but nobody passed, used in the request parameters (listed at start). */
   readonly standIns?: readonly StandIn[];
+  /** `ResponseTransferMode: STREAM`: the endpoint's response goes to the client as it comes. */
+  readonly streamed?: true;
 }
 
 /** A Lambda proxy (`AWS_PROXY`) integration with a function of the template. */

@@ -8,7 +8,7 @@
  * timeout (regional endpoints); the function's 200 MB. A function that answers without the prelude
  * (a buffered handler, a stream without it) gets 502 as a malformed response.
  */
-import { LambdaResponseStream, MAX_STREAMED_RESPONSE_BYTES, REST_MAX_PRELUDE_BYTES } from '../../api-kind/lambda-response-stream';
+import { StreamedResponse, MAX_STREAMED_RESPONSE_BYTES, REST_MAX_PRELUDE_BYTES } from '../../api-kind/streamed-response';
 import { describeFailure, InvokeOutcome } from '../../lambda/invoke-outcome';
 import type { FunctionSpec } from '../../model/function-spec';
 import { GatewayError, INTEGRATION_FAILURE_502 } from '../pipeline/gateway-errors';
@@ -27,7 +27,7 @@ export type FailureAnswer = (routed: RoutedRequest, fn: FunctionSpec, outcome: E
 export async function streamLambdaProxy(routed: RoutedRequest, fn: FunctionSpec, event: unknown, failed: FailureAnswer): Promise<IntegrationResult> {
   const { settings, ids, log } = routed;
   const note = (text: string) => settings.note?.(ids.requestId, `${fn.functionName}: ${text}`);
-  const stream = new LambdaResponseStream({
+  const stream = new StreamedResponse({
     maxBytes: MAX_STREAMED_RESPONSE_BYTES,
     requirePrelude: true,
     maxPreludeBytes: REST_MAX_PRELUDE_BYTES,

@@ -1,6 +1,8 @@
 /**
- * A front door (a function URL in `RESPONSE_STREAM` mode, a REST method with `ResponseTransferMode:
- * STREAM`) reading its function's response stream: a stream of content type
+ * A response sent to the client as it comes, within a front door's limits: a function's response
+ * stream read by a function URL in `RESPONSE_STREAM` mode or a REST method with
+ * `ResponseTransferMode: STREAM` (a Lambda proxy), or an endpoint's response relayed by a streaming
+ * `HTTP_PROXY` method ({@link StreamedResponse.open}). A function's stream of content type
  * `application/vnd.awslambda.http-integration-response` starts with a JSON prelude (`statusCode`,
  * `headers`, `multiValueHeaders`, `cookies`) ended by 8 NUL bytes (`awslambda.HttpResponseStream.from`);
  * any other stream is a 200 with its content type where the front door takes one (function URLs; a
@@ -41,7 +43,7 @@ export type StreamHead =
   | { readonly kind: 'ended'; readonly outcome: InvokeOutcome }
   | { readonly kind: 'bad-prelude'; readonly reason: string };
 
-export class LambdaResponseStream implements ResponseSink, StreamedBody {
+export class StreamedResponse implements ResponseSink, StreamedBody {
   /** Resolves once the status and headers are known (or the invocation ended without them). */
   public readonly head: Promise<StreamHead>;
   private resolveHead!: (head: StreamHead) => void;
@@ -61,6 +63,12 @@ export class LambdaResponseStream implements ResponseSink, StreamedBody {
 
   constructor(private readonly limits: StreamLimits, private readonly onCut: (why: string) => void = () => undefined) {
     this.head = new Promise((resolve) => { this.resolveHead = resolve; });
+  }
+
+  /** A relayed response whose status and headers are known (an `HTTP_PROXY` endpoint's): its body follows through `write`. */
+  open(statusCode: number, headers: Array<[string, string]>): void {
+    this.contentType = 'relayed';
+    this.setHead({ kind: 'head', statusCode, headers });
   }
 
   start(contentType: string): void {

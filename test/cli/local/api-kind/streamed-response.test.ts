@@ -3,14 +3,14 @@
  * the prelude (split across chunks, with multiValueHeaders and cookies), and each limit cutting the
  * stream: the byte limit, the prelude's 16 KB, the idle timeout and the duration.
  */
-import { LambdaResponseStream, StreamHead, StreamLimits } from '../../../../src/cli/local/api-kind/lambda-response-stream';
+import { StreamedResponse, StreamHead, StreamLimits } from '../../../../src/cli/local/api-kind/streamed-response';
 
 const PRELUDE_TYPE = 'application/vnd.awslambda.http-integration-response';
 
 /** A stream piped to a recorder: the head, the bytes written, and how it ended. */
 function recorded(limits: StreamLimits) {
   const cuts: string[] = [];
-  const stream = new LambdaResponseStream(limits, (why) => cuts.push(why));
+  const stream = new StreamedResponse(limits, (why) => cuts.push(why));
   const sent: Buffer[] = [];
   let ended: 'end' | 'abort' | undefined;
   const pipe = () => stream.pipe({ write: (c) => sent.push(c), end: () => { ended = 'end'; }, abort: () => { ended = 'abort'; } });
