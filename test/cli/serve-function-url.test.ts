@@ -98,6 +98,9 @@ beforeAll(async () => {
       await new Promise((r) => setTimeout(r, 50));
       responseStream.end('"body":"whole"}');
     });`, { authType: lambda.FunctionUrlAuthType.NONE });
+    // Lambda streams on its Node.js runtimes only: a Python function's result is read as a BUFFERED URL reads it.
+    new lambda.Function(stack, 'Python', { runtime: lambda.Runtime.PYTHON_3_11, handler: 'index.handler', code: lambda.Code.fromInline('def handler(event, context):\n    return {"statusCode": 200, "body": "from python"}\n') })
+      .addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode: lambda.InvokeMode.RESPONSE_STREAM });
     url('Iam', ECHO, { authType: lambda.FunctionUrlAuthType.AWS_IAM, invokeMode: lambda.InvokeMode.RESPONSE_STREAM });
     url('Cors', 'exports.handler = async () => ({ statusCode: 200, headers: { "access-control-allow-origin": "*", "x-total": "3" }, body: "[]" });', {
       authType: lambda.FunctionUrlAuthType.NONE,
@@ -271,6 +274,13 @@ test('a handler that does not stream behind a RESPONSE_STREAM URL answers with i
   const answer = await call('buffered');
   expect(answer.status).toBe(202);
   expect(answer.body).toBe('not a streaming handler');
+});
+
+test('a Python function behind a RESPONSE_STREAM URL answers with its buffered result (no managed streaming for Python)', async () => {
+  const answer = await call('Python');
+  expect(answer.status).toBe(200);
+  expect(answer.body).toBe('from python');
+  expect(answer.headers['content-length']).toBe('11');
 });
 
 test('a streaming handler behind a BUFFERED URL: its bytes are gathered into one payload', async () => {
