@@ -217,6 +217,19 @@ test.each(['Streamed', 'StreamedEsm'])('RESPONSE_STREAM (%s): the prelude sets s
   expect(headers.headers['content-length']).toBeUndefined();
 });
 
+test('a client that goes away mid-stream does not disturb the server: the function ends its stream, the next request is answered', async () => {
+  await new Promise<void>((resolve, reject) => {
+    const req = http.get(`${urls.get('Streamed')}/`, (res) => res.once('data', () => {
+      req.destroy();
+      resolve();
+    }));
+    req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+  });
+  await new Promise((r) => setTimeout(r, 800));
+  const answer = await timedGet(urls.get('Streamed')!);
+  expect(answer.chunks.map((c) => c.text).join('')).toBe('first\nsecond\n');
+});
+
 test('RESPONSE_STREAM without a prelude: a 200 with the stream\'s content type', async () => {
   const answer = await call('plain');
   expect(answer.status).toBe(200);
