@@ -26,7 +26,21 @@ export interface StreamLimits {
   readonly maxDurationMs?: number;
   /** The stream is cut when no byte came for this long. @default - no limit */
   readonly idleMs?: number;
+  /** Past `freeBytes`, bytes go out at most `bytesPerSecond`. @default - no cap */
+  readonly bandwidth?: BandwidthCap;
 }
+
+/** A documented bandwidth cap: the first bytes uncapped, the rest at a fixed rate. */
+export interface BandwidthCap {
+  readonly freeBytes: number;
+  readonly bytesPerSecond: number;
+}
+
+/** Lambda's ("Bandwidth limits for response streaming"): the first 6 MB uncapped, then 2 MBps. */
+export const LAMBDA_STREAM_BANDWIDTH: BandwidthCap = { freeBytes: 6 * 1024 * 1024, bytesPerSecond: 2 * 1024 * 1024 };
+
+/** API Gateway's ("Stream the integration response"): the first 10 MB uncapped, then 2 MB/s. */
+export const REST_STREAM_BANDWIDTH: BandwidthCap = { freeBytes: 10 * 1024 * 1024, bytesPerSecond: 2 * 1024 * 1024 };
 
 /** The streamed response limit of a function ("Response streaming for Lambda functions": up to 200 MB). */
 export const MAX_STREAMED_RESPONSE_BYTES = 200 * 1024 * 1024;
@@ -52,8 +66,11 @@ export class StreamedResponse implements ResponseSink, StreamedBody {
   private contentType: string | undefined;
   /** Prelude bytes while its end is not found. */
   private prelude: Buffer | undefined;
-  /** Body bytes before the server piped the stream. */
-  private pending: Buffer[] = [];
+  /** Body bytes not sent yet (before the server piped the stream, or held by the bandwidth cap), with when each may go. */
+  private queue: Array<{ readonly chunk: Buffer; readonly at: number }> = [];
+  private paceTimer: NodeJS.Timeout | undefined;
+  /** When the bytes past the cap's free part began. */
+  private paceStart: number | undefined;
   private target: StreamTarget | undefined;
   private sent = 0;
   /** How the stream ended, once it did ('ok', or cut). */
@@ -117,22 +134,23 @@ export class StreamedResponse implements ResponseSink, StreamedBody {
     if (this.ended === undefined) {
       this.ended = 'ok';
       this.stopTimers();
-      this.target?.end();
+      // The end goes once what the bandwidth cap holds is sent.
+      this.drain();
     }
   }
 
   pipe(target: StreamTarget): void {
     this.target = target;
     this.startTimers();
-    for (const chunk of this.pending) {
-      target.write(chunk);
-    }
-    this.pending = [];
-    if (this.ended === 'ok') {
-      target.end();
-    } else if (this.ended === 'cut') {
+    if (this.ended === 'cut') {
+      for (const { chunk } of this.queue) {
+        target.write(chunk);
+      }
+      this.queue = [];
       target.abort();
+      return;
     }
+    this.drain();
   }
 
   private readPrelude(chunk: Buffer): void {
@@ -169,10 +187,37 @@ export class StreamedResponse implements ResponseSink, StreamedBody {
       return;
     }
     this.idleTimer?.refresh();
-    if (this.target !== undefined) {
-      this.target.write(chunk);
-    } else {
-      this.pending.push(chunk);
+    this.queue.push({ chunk, at: this.pacedAt() });
+    this.drain();
+  }
+
+  /** When the bytes sent so far may have gone out under the bandwidth cap (0: now). */
+  private pacedAt(): number {
+    const cap = this.limits.bandwidth;
+    if (cap === undefined || this.sent <= cap.freeBytes) {
+      return 0;
+    }
+    this.paceStart ??= performance.now();
+    return this.paceStart + ((this.sent - cap.freeBytes) / cap.bytesPerSecond) * 1000;
+  }
+
+  /** Sends what may go now, in order; waits for the next paced chunk; ends after the last once the stream ended. */
+  private drain(): void {
+    const target = this.target;
+    if (target === undefined || this.paceTimer !== undefined) {
+      return;
+    }
+    const now = performance.now();
+    while (this.queue.length > 0 && this.queue[0].at <= now) {
+      target.write(this.queue.shift()!.chunk);
+    }
+    if (this.queue.length > 0) {
+      this.paceTimer = setTimeout(() => {
+        this.paceTimer = undefined;
+        this.drain();
+      }, Math.ceil(this.queue[0].at - now));
+    } else if (this.ended === 'ok') {
+      target.end();
     }
   }
 
@@ -183,7 +228,12 @@ export class StreamedResponse implements ResponseSink, StreamedBody {
     this.ended = 'cut';
     this.stopTimers();
     this.onCut(why);
-    this.target?.abort();
+    if (this.target !== undefined) {
+      // What was sent stays sent; what the cap held is dropped with the connection.
+      clearTimeout(this.paceTimer);
+      this.queue = [];
+      this.target.abort();
+    }
   }
 
   /** The duration and idle limits run from the moment the client has the head. */

@@ -7,7 +7,7 @@
 import { urlAnswer } from './function-url-answers';
 import { functionUrlEvent, UrlIamCaller, UrlRequest } from './function-url-event';
 import type { ApiHandler, ApiRequest, ApiResponse, HandlerContext } from '../api-kind/api-kind';
-import { StreamedResponse, MAX_STREAMED_RESPONSE_BYTES } from '../api-kind/streamed-response';
+import { LAMBDA_STREAM_BANDWIDTH, MAX_STREAMED_RESPONSE_BYTES, StreamedResponse } from '../api-kind/streamed-response';
 import { requestId as newRequestId, traceId } from '../common/ids';
 import { isPreflight, preflightAnswer, withCorsHeaders } from '../http/cors';
 import { readV2Result } from '../http/payload-v2-response';
@@ -46,7 +46,7 @@ export class FunctionUrlHandler implements ApiHandler {
   }
 
   private async stream(event: unknown, requestId: string): Promise<ApiResponse> {
-    const stream = new StreamedResponse({ maxBytes: MAX_STREAMED_RESPONSE_BYTES }, (why) => this.context.note(requestId, `${why}; the connection was cut`));
+    const stream = new StreamedResponse({ maxBytes: MAX_STREAMED_RESPONSE_BYTES, bandwidth: LAMBDA_STREAM_BANDWIDTH }, (why) => this.context.note(requestId, `${why}; the connection was cut`));
     void this.context.invoker.invokeStreaming(this.url.functionKey, event, { awsRequestId: requestId }, stream).then((outcome) => {
       if (outcome.kind !== 'ok') {
         this.context.note(requestId, `function URL: ${describeFailure(outcome)}`);

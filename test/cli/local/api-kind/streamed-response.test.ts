@@ -74,6 +74,26 @@ test('the idle timeout and the duration limit cut a stream once the client has i
   expect(long.cuts).toEqual(['the stream ran past 0.08 s, the streaming duration limit']);
 });
 
+test('past the free bytes, the bandwidth cap paces what follows (in order) and the end waits for it', async () => {
+  const r = recorded({ maxBytes: 1e6, bandwidth: { freeBytes: 10, bytesPerSecond: 100 } });
+  const arrivals: number[] = [];
+  const started = performance.now();
+  r.stream.start('text/plain');
+  r.stream.pipe({ write: () => arrivals.push(performance.now() - started), end: () => arrivals.push(-1), abort: () => undefined });
+  r.stream.write(Buffer.alloc(10, 'a'));
+  r.stream.write(Buffer.alloc(10, 'b'));
+  r.stream.write(Buffer.alloc(10, 'c'));
+  r.stream.finish({ kind: 'ok', payload: undefined });
+  // The first 10 bytes at once; the next 10 at 100 B/s after them (100 ms), the last 10 at 200 ms.
+  expect(arrivals).toHaveLength(1);
+  await new Promise((resolve) => setTimeout(resolve, 350));
+  expect(arrivals).toHaveLength(4);
+  expect(arrivals[0]).toBeLessThan(50);
+  expect(arrivals[1]).toBeGreaterThanOrEqual(95);
+  expect(arrivals[2]).toBeGreaterThanOrEqual(195);
+  expect(arrivals[3]).toBe(-1);
+});
+
 test('an invocation that ends before any stream gives its outcome as the head', async () => {
   const r = recorded({ maxBytes: 10 });
   r.stream.finish({ kind: 'timeout', seconds: 3 });

@@ -16,7 +16,7 @@ import { forwardedRequestHeaders, passedBackResponseHeaders } from './http-proxy
 import { REST_STREAM_IDLE_MS, REST_STREAM_MAX_DURATION_MS } from './lambda-proxy-stream';
 import { isOutboundFailure, openOutbound, OutboundRequest, sendOutbound } from './outbound';
 import { mapRequestParameters, MappedParameters } from './request-parameters';
-import { StreamedResponse } from '../../api-kind/streamed-response';
+import { REST_STREAM_BANDWIDTH, StreamedResponse } from '../../api-kind/streamed-response';
 import type { HttpProxyIntegrationSpec } from '../../model/rest-api';
 import { isBinaryType } from '../binary-media-type';
 import { javaMap, maskedHeaders } from '../pipeline/execution-log';
@@ -72,7 +72,7 @@ export async function integrateHttpProxy(routed: RoutedRequest, integration: Htt
  * `ResponseTransferMode: STREAM`: the endpoint's status and headers once they come (within the
  * integration timeout: not checked against the service), then its body relayed as it comes, with
  * the streaming limits of "Stream the integration response for your proxy integrations" (15
- * minutes, a 5-minute idle timeout) and no payload quota; an endpoint that fails midway cuts the
+ * minutes, a 5-minute idle timeout, 2 MB/s past the first 10 MB) and no payload quota; an endpoint that fails midway cuts the
  * client's connection.
  */
 async function relayStream(routed: RoutedRequest, integration: HttpProxyIntegrationSpec, request: OutboundRequest): Promise<IntegrationResult> {
@@ -90,7 +90,9 @@ async function relayStream(routed: RoutedRequest, integration: HttpProxyIntegrat
     routed.settings.note?.(routed.ids.requestId, `${new URL(request.url).origin}: ${why}; the connection was cut`);
     opened.stop();
   };
-  const limits = { maxBytes: Number.MAX_SAFE_INTEGER, maxDurationMs: REST_STREAM_MAX_DURATION_MS, idleMs: REST_STREAM_IDLE_MS };
+  const limits = {
+    maxBytes: Number.MAX_SAFE_INTEGER, maxDurationMs: REST_STREAM_MAX_DURATION_MS, idleMs: REST_STREAM_IDLE_MS, bandwidth: REST_STREAM_BANDWIDTH,
+  };
   const stream = new StreamedResponse(limits, note);
   const headers = passedBackResponseHeaders(opened.headers).filter(([name]) => !/^(content-length|transfer-encoding)$/i.test(name));
   stream.open(opened.statusCode, headers);

@@ -5,10 +5,11 @@
  * metadata prelude (`statusCode`, `headers`, `multiValueHeaders`, `cookies`) and 8 NUL bytes within
  * the first 16 KB, then the body, sent to the client as it comes. The limits of "Stream the
  * integration response for your proxy integrations": 15 minutes of streaming, a 5 minute idle
- * timeout (regional endpoints); the function's 200 MB. A function that answers without the prelude
+ * timeout (regional endpoints); the function's 200 MB and Lambda's bandwidth cap (2 MBps past the
+ * first 6 MB, tighter than the gateway's 2 MB/s past 10 MB). A function that answers without the prelude
  * (a buffered handler, a stream without it) gets 502 as a malformed response.
  */
-import { StreamedResponse, MAX_STREAMED_RESPONSE_BYTES, REST_MAX_PRELUDE_BYTES } from '../../api-kind/streamed-response';
+import { LAMBDA_STREAM_BANDWIDTH, MAX_STREAMED_RESPONSE_BYTES, REST_MAX_PRELUDE_BYTES, StreamedResponse } from '../../api-kind/streamed-response';
 import { describeFailure, InvokeOutcome } from '../../lambda/invoke-outcome';
 import type { FunctionSpec } from '../../model/function-spec';
 import { GatewayError, INTEGRATION_FAILURE_502 } from '../pipeline/gateway-errors';
@@ -33,6 +34,8 @@ export async function streamLambdaProxy(routed: RoutedRequest, fn: FunctionSpec,
     maxPreludeBytes: REST_MAX_PRELUDE_BYTES,
     maxDurationMs: REST_STREAM_MAX_DURATION_MS,
     idleMs: REST_STREAM_IDLE_MS,
+    // Lambda's cap (6 MB, then 2 MBps) is the tighter of Lambda's and the gateway's (10 MB).
+    bandwidth: LAMBDA_STREAM_BANDWIDTH,
   }, (why) => note(`${why}; the connection was cut`));
   void settings.invoker.invokeStreaming(fn.key, event, { awsRequestId: ids.requestId }, stream).then((outcome) => {
     if (outcome.kind !== 'ok') {
