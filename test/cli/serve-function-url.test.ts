@@ -13,6 +13,7 @@ import { Duration, Fn, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { curl, inlineFunction, parseCurlResponse, Running, serve, synth } from './local/support';
+import { runCli } from '../support/cli';
 
 const KEY = 'AKIDLOCALTEST0001';
 const SECRET = 'local/secret+key/for/tests';
@@ -66,6 +67,7 @@ const ROUTES: Record<string, string> = {
 /** The endpoint of the streaming HTTP_PROXY method: writes, waits 600 ms, writes, ends (or breaks off at /broken). */
 let backend: http.Server;
 let running: Running;
+let assemblyDir: string;
 /** Construct id → the URL's base. */
 const urls = new Map<string, string>();
 
@@ -137,6 +139,7 @@ beforeAll(async () => {
     }
     rest.root.addResource('classic').addMethod('GET', new apigw.LambdaIntegration(inlineFunction(stack, 'Classic', 'exports.handler = async () => ({ statusCode: 200, body: "classic" });')));
   }, { stackName: 'Urls' });
+  assemblyDir = assembly;
   running = await serve(assembly, { quiet: true, credentials: { accessKeyId: KEY, secretAccessKey: SECRET } });
   for (const endpoint of running.server.endpoints) {
     urls.set(endpoint.api.constructPath!.split('/')[1], endpoint.urls[0].replace(/\/$/, ''));
@@ -419,6 +422,15 @@ describe('REST API methods with ResponseTransferMode STREAM', () => {
     const result = await curl(['-i', rest('broken')]);
     expect(parseCurlResponse(result.stdout).body).toBe('first\n');
     expect(result.code).toBe(18);
+  });
+
+  test('test-invoke on a streamed method shows the whole body', async () => {
+    const restId = running.server.endpoints.find((e) => e.api.constructPath === 'Urls/Rest')!.api.logicalId;
+    const run = await runCli(['test-invoke', '--app', assemblyDir, '--api', restId, '--method', 'GET', '--path', '/stream', '--json']);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.status).toBe(201);
+    expect(result.body).toBe('first\nsecond\n');
   });
 
   test('a buffered method of the same API keeps its Content-Length answer', async () => {
