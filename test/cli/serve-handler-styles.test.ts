@@ -26,6 +26,11 @@ const HANDLERS: Record<string, readonly [lambda.Runtime, string]> = {
   'async': [lambda.Runtime.NODEJS_20_X, `exports.handler = async function () { return ${OK('async')}; };`],
   'node24-callback': [NODEJS_24, `exports.handler = function (event, context, callback) { callback(null, ${OK('never')}); };`],
   'node24-sync': [NODEJS_24, `exports.handler = function (event) { return ${OK('node 24 return value')}; };`],
+  // A streaming handler's third parameter is its context, not a callback; a buffered caller gets its bytes as one payload.
+  'node24-streaming': [NODEJS_24, `exports.handler = awslambda.streamifyResponse(async (event, responseStream, context) => {
+    responseStream.write('{"statusCode":200,');
+    responseStream.end(JSON.stringify({ body: typeof context.getRemainingTimeInMillis }).slice(1));
+  });`],
 };
 
 let running: Running;
@@ -95,6 +100,10 @@ test('on nodejs24.x a handler that declares a callback fails at init with Runtim
   expect(refused).toMatchObject({ status: 502, body: '{"message":"Internal server error"}' });
   expect(running.lines.join('\n')).toContain('Runtime.CallbackHandlerDeprecated: ERROR: AWS Lambda has removed support for callback-based function handlers starting with Node.js 24.');
   expect(await get('node24-sync')).toMatchObject({ status: 200, body: 'node 24 return value' });
+});
+
+test('on nodejs24.x a streaming handler (event, responseStream, context) is not refused as a callback handler; a buffered REST method gets its bytes as one payload', async () => {
+  expect(await get('node24-streaming')).toMatchObject({ status: 200, body: 'function' });
 });
 
 test('a callback TOKEN authorizer on nodejs24.x fails at init: the gateway answers 500 {"message":null} and the method does not run', async () => {

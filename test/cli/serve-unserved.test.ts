@@ -8,6 +8,7 @@ import { Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as appsync from 'aws-cdk-lib/aws-appsync';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { runCli } from '../support/cli';
 import { FIXTURES, inlineFunction, startCli, synth } from './local/support';
@@ -33,6 +34,10 @@ beforeAll(() => {
     rest.root.addResource('rb').addMethod('GET', new apigw.LambdaIntegration(ruby));
     httpApi(stack);
     inlineFunction(stack, 'Linked', 'exports.handler = async () => "url"').addFunctionUrl();
+    // Not served: an AppSync API, and the function only its resolver's data source invokes.
+    const graph = new appsync.CfnGraphQLApi(stack, 'Graph', { name: 'Graph', authenticationType: 'API_KEY' });
+    const resolverFn = inlineFunction(stack, 'Resolver', 'exports.handler = async () => ({})');
+    new appsync.CfnDataSource(stack, 'Source', { apiId: graph.attrApiId, name: 'Source', type: 'AWS_LAMBDA', lambdaConfig: { lambdaFunctionArn: resolverFn.functionArn } });
   }, { stackName: 'Mixed' });
   chatOnly = synth(webSocketApi, { stackName: 'ChatOnly' });
 });
@@ -42,18 +47,20 @@ test('serve lists what it does not serve, each with its kind and why, after the 
   try {
     const out = await serve.waitFor('Press Ctrl+C');
     const lines = out.split('\n');
-    expect(out).toContain(`Serving 1 REST API(s) and 1 HTTP API(s) from ${mixed}:`);
+    // Function URLs are served (issue 24): the URL on its own port, its function runs.
+    expect(out).toContain(`Serving 1 REST API(s), 1 HTTP API(s) and 1 function URL(s) from ${mixed}:`);
+    expect(lines.some((l) => /ANY\s+http:\/\/127\.0\.0\.1:\d+\/\s+-> Mixed\/Linked\s+\[function URL AWS_IAM; BUFFERED\]/.test(l))).toBe(true);
     const start = lines.indexOf('Not served (2):');
     expect(start).toBeGreaterThan(lines.findIndex((l) => l.includes('/dev/rb')));
     // The HTTP API is served (its routes are listed), so neither it nor its function is in the list.
     expect(lines.some((l) => /ANY\s+http:\/\/127\.0\.0\.1:\d+\/hello\s+-> Mixed\/HttpHello/.test(l))).toBe(true);
     expect(lines.slice(start + 1, start + 3).sort()).toEqual([
-      '  function      Mixed/Linked: invoked by its function URL Mixed/Linked/FunctionUrl, which the local API does not serve yet',
-      '  function URL  Mixed/Linked/FunctionUrl (function Mixed/Linked): Lambda function URLs are not served locally yet',
+      '  GraphQL API  Mixed/Graph: AppSync GraphQL APIs are not served locally',
+      '  function     Mixed/Resolver: invoked by an AppSync data source (Source), which the local API does not serve',
     ]);
     const origin = /http:\/\/127\.0\.0\.1:(\d+)\/dev\//.exec(out)![0].replace('/dev/', '');
     const answer = await (await fetch(`${origin}/@console/api/apis`)).json() as any;
-    expect(answer.unserved.map((p: any) => p.kind).sort()).toEqual(['function', 'function URL']);
+    expect(answer.unserved.map((p: any) => p.kind).sort()).toEqual(['GraphQL API', 'function']);
     const methods = answer.apis[0].root.children.find((c: any) => c.path === '/rb').methods;
     expect(methods[0].notRunnable).toMatch(/ruby3\.3/);
     expect(answer.apis[0].root.methods[0].notRunnable).toBeUndefined();
@@ -78,13 +85,13 @@ test("test-invoke --help lists the app's APIs and functions, served or not; with
   const help = await runCli(['test-invoke', '--help', '--app', mixed]);
   expect(help.code).toBe(0);
   const tail = help.stdout.slice(help.stdout.indexOf(`APIs and functions of the app in ${mixed}:`)).split('\n');
-  expect(tail[1]).toBe('Served (2):');
+  expect(tail[1]).toBe('Served (3):');
   expect(tail[2]).toMatch(/^ {2}REST API {2}Items \(Mixed\/Rest, --api Rest\w+\): stages dev$/);
   // test-invoke runs HTTP APIs too (issue 23): the API with what --api takes, then each route as --route takes it.
   expect(tail[3]).toMatch(/^ {2}HTTP API {2}Http \(Mixed\/Http, --api Http\w+\): stages \$default$/);
   expect(tail[4]).toBe('    --route "ANY /hello"');
-  expect(tail[5]).toBe('Not served (2):');
-  expect(tail).toContain('  function URL  Mixed/Linked/FunctionUrl (function Mixed/Linked): Lambda function URLs are not served locally yet');
+  expect(tail[5]).toBe('  function URL  Mixed/Linked/FunctionUrl: AWS_IAM, BUFFERED (call its URL under serve; test-invoke does not)');
+  expect(tail[6]).toBe('Not served (2):');
 
   const none = await runCli(['test-invoke', '--help', '--app', '/nonexistent/cdk.out']);
   expect(none.code).toBe(0);

@@ -3,6 +3,7 @@
  * here. The template reader reads each kind's APIs; the server serves each API by its kind.
  */
 import type { ApiKind } from './api-kind/api-kind';
+import { FUNCTION_URL_KIND } from './function-url/function-url-kind';
 import { HTTP_API_KIND } from './http/http-api-kind';
 import type { ApiSpec } from './model/rest-api';
 import { REST_API_KIND } from './rest/rest-api-kind';
@@ -10,6 +11,7 @@ import { REST_API_KIND } from './rest/rest-api-kind';
 export const API_KINDS: readonly ApiKind[] = [
   REST_API_KIND,
   HTTP_API_KIND,
+  FUNCTION_URL_KIND,
 ];
 
 /** The kind that serves `api` (an API that names none is a REST API). */

@@ -20,6 +20,9 @@ export function appInventoryLines(app: LocalApp): string[] {
 function inventoryLines(api: ApiSpec): string[] {
   const stages = api.stages.length > 0 ? `: stages ${api.stages.join(', ')}` : '';
   const where = api.constructPath ?? `${api.stackName}/${api.logicalId}`;
+  if (api.kind === 'FUNCTION_URL') {
+    return [`  function URL  ${where}: ${api.authType}, ${api.invokeMode} (call its URL under serve; test-invoke does not)`];
+  }
   if (isRestApi(api)) {
     return [`  REST API  ${api.name} (${where}, --api ${api.logicalId})${stages}`];
   }

@@ -90,15 +90,17 @@ export class LocalApi {
     return servedApis(this.current);
   }
 
-  /** How many APIs of each kind are served: `1 REST API(s)`, `1 REST API(s) and 2 HTTP API(s)`. */
+  /** How many APIs of each kind are served: `1 REST API(s)`, `1 REST API(s) and 2 HTTP API(s)`, `..., 1 function URL(s)`. */
   servedSummary(): string {
     const served = this.served;
     const rest = served.filter(isRestApi).length;
-    const http = served.length - rest;
-    if (http === 0) {
-      return `${rest} REST API(s)`;
+    const urls = served.filter((api) => api.kind === 'FUNCTION_URL').length;
+    const http = served.length - rest - urls;
+    const parts = [[rest, 'REST API(s)'], [http, 'HTTP API(s)'], [urls, 'function URL(s)']].filter(([count]) => count !== 0).map(([count, what]) => `${count} ${what}`);
+    if (parts.length === 0) {
+      return '0 REST API(s)';
     }
-    return rest === 0 ? `${http} HTTP API(s)` : `${rest} REST API(s) and ${http} HTTP API(s)`;
+    return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
   }
 
   /** The route listing: method, URL, what answers it and what the gateway checks first. */

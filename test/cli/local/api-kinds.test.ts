@@ -27,8 +27,8 @@ beforeAll(() => {
   api = restApi(app.apis[0]);
 });
 
-test('REST and HTTP are the kinds registered; an API that names no kind is served by REST', () => {
-  expect(API_KINDS.map((k) => k.kind)).toEqual(['REST', 'HTTP']);
+test('REST, HTTP and function URLs are the kinds registered; an API that names no kind is served by REST', () => {
+  expect(API_KINDS.map((k) => k.kind)).toEqual(['REST', 'HTTP', 'FUNCTION_URL']);
   expect(app.apis.map((a) => a.name)).toEqual(['Kinds']);
   expect(apiKindOf(api)).toBe(REST_API_KIND);
 });

@@ -50,6 +50,23 @@ export interface ApiResponse {
   readonly requestId: string;
   /** Matched resource path, when one matched. */
   readonly resourcePath?: string;
+  /**
+   * A body sent as it comes (chunked, no Content-Length): `body` is ignored. The server writes the
+   * status and headers, then hands the stream its connection.
+   */
+  readonly stream?: StreamedBody;
+}
+
+/** A response body that arrives in pieces (a streamed Lambda response). */
+export interface StreamedBody {
+  /** Starts sending: bytes go to `write` in order, then `end`; `abort` cuts the connection (the stream failed midway). */
+  pipe(target: StreamTarget): void;
+}
+
+export interface StreamTarget {
+  write(chunk: Buffer): void;
+  end(): void;
+  abort(): void;
 }
 
 /** Answers the requests of one served API. */

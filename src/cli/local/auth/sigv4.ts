@@ -107,8 +107,9 @@ export class SigV4Verifier {
    * Verifies the SigV4 signature of `request`.
    *
    * @param now the server's clock (for tests)
+   * @param service the service the request must be signed for (`lambda` for a function URL)
    */
-  async verify(request: SignedRequest, now: Date = new Date()): Promise<SigV4Result> {
+  async verify(request: SignedRequest, now: Date = new Date(), service: string = SERVICE): Promise<SigV4Result> {
     const [rawPath, rawQuery] = splitTarget(request.path);
     const query = queryForSigner(rawQuery);
     const authorization = header(request.headers, 'authorization');
@@ -117,18 +118,18 @@ export class SigV4Verifier {
       if (!presigned) {
         return refuse('unsigned', 'Missing Authentication Token', 'the request is not signed (no Authorization header, no X-Amz-Signature parameter)');
       }
-      return this.verifyParameters(request, rawPath, query, readQueryParameters(query), now);
+      return this.verifyParameters(request, rawPath, query, readQueryParameters(query), now, service);
     }
-    return this.verifyParameters(request, rawPath, query, readAuthorizationHeader(authorization, request.headers), now);
+    return this.verifyParameters(request, rawPath, query, readAuthorizationHeader(authorization, request.headers), now, service);
   }
 
   private async verifyParameters(
-    request: SignedRequest, rawPath: string, query: QueryMap, parsed: SignatureParameters | SigV4Result, now: Date,
+    request: SignedRequest, rawPath: string, query: QueryMap, parsed: SignatureParameters | SigV4Result, now: Date, service: string,
   ): Promise<SigV4Result> {
     if ('ok' in parsed) {
       return parsed;
     }
-    const scope = readScope(parsed, this.credentials.accessKeyId);
+    const scope = readScope(parsed, this.credentials.accessKeyId, service);
     if ('ok' in scope) {
       return scope;
     }
@@ -144,7 +145,7 @@ export class SigV4Verifier {
     if (content !== undefined) {
       return content;
     }
-    const expected = await this.expectedSignature(request, rawPath, query, signed.headers, parsed, scope.requestTime, scope.region);
+    const expected = await this.expectedSignature(request, rawPath, query, signed.headers, parsed, scope.requestTime, scope.region, service);
     if (expected.signedHeaders !== parsed.signedHeaders || !sameHex(expected.signature, parsed.signature)) {
       return refuse('invalid', MISMATCH, 'signature does not match: the signature calculated for this request differs from the one provided; check the secret access key and the signing method');
     }
@@ -154,7 +155,7 @@ export class SigV4Verifier {
   /** The SDK signer's signature (and signed-header list) for the request as received. */
   private async expectedSignature(
     request: SignedRequest, rawPath: string, query: QueryMap, headers: Record<string, string>,
-    parsed: SignatureParameters, signingDate: Date, region: string,
+    parsed: SignatureParameters, signingDate: Date, region: string, service: string,
   ): Promise<{ signature: string; signedHeaders: string }> {
     const names = new Set(Object.keys(headers));
     const toSign = {
@@ -166,7 +167,7 @@ export class SigV4Verifier {
       headers,
       body: request.body.length === 0 ? undefined : request.body,
     };
-    const options = { signingDate, signingRegion: region, signingService: SERVICE, signableHeaders: names };
+    const options = { signingDate, signingRegion: region, signingService: service, signableHeaders: names };
     if (parsed.expiresSeconds !== undefined) {
       const signed = await this.signer.presign(toSign, { ...options, expiresIn: parsed.expiresSeconds, unhoistableHeaders: names });
       return { signature: String(signed.query?.['X-Amz-Signature']), signedHeaders: String(signed.query?.['X-Amz-SignedHeaders']) };
@@ -350,7 +351,9 @@ function formatAmzDate(date: Date): string {
  * The credential scope (`keyid/date/region/service/aws4_request`) and X-Amz-Date, checked against
  * the server's key and each other: the region and request time, or why the request is refused.
  */
-function readScope(parsed: SignatureParameters, serverKeyId: string): { readonly region: string; readonly requestTime: Date } | SigV4Result {
+function readScope(
+  parsed: SignatureParameters, serverKeyId: string, expectedService: string,
+): { readonly region: string; readonly requestTime: Date } | SigV4Result {
   const scope = parsed.credential.split('/');
   if (scope.length !== 5) {
     return refuse('incomplete', `Credential must have exactly 5 slash-delimited elements, e.g. keyid/date/region/service/term, got '${parsed.credential}'`, `malformed Credential '${parsed.credential}'`);
@@ -366,8 +369,8 @@ function readScope(parsed: SignatureParameters, serverKeyId: string): { readonly
   if (date !== parsed.amzDate.slice(0, 8)) {
     return refuse('invalid', `Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP: '${date}' != '${parsed.amzDate.slice(0, 8)}', from '${parsed.amzDate}'.`, `credential scope date ${date} does not match the X-Amz-Date ${parsed.amzDate}`);
   }
-  if (service !== SERVICE) {
-    return refuse('invalid', `Credential should be scoped to correct service: '${SERVICE}'. `, `credential scope service is '${service}'; a REST API request must be signed for '${SERVICE}'`);
+  if (service !== expectedService) {
+    return refuse('invalid', `Credential should be scoped to correct service: '${expectedService}'. `, `credential scope service is '${service}'; ${expectedService === SERVICE ? 'a REST API' : 'the'} request must be signed for '${expectedService}'`);
   }
   if (terminator !== 'aws4_request') {
     return refuse('invalid', `Credential should be scoped with a valid terminator: 'aws4_request', not '${terminator}'. `, `credential scope must end with 'aws4_request', got '${terminator}'`);

@@ -13,6 +13,7 @@ import { functionEnvironment } from './function-environment';
 import { InvokeOutcome } from './invoke-outcome';
 import { DEFAULT_IDLE_RETIRE_MS, DEFAULT_STARTING_AT_ONCE, MAX_CONCURRENCY_ENV } from './limits';
 import { requestTooLarge } from './request-size';
+import type { ResponseSink } from './response-sink';
 import { unsupportedRuntimeReason } from './runtime-families';
 import type { EnvironmentEvents, ErrorReport, InvokeContext, RunningFunction, RuntimeEnvironment, RuntimeFamily } from './runtime-family';
 import { logStreamDay } from '../common/dates';
@@ -46,6 +47,8 @@ interface Pending {
   /** The finished event (a plain JSON value). */
   readonly event: unknown;
   readonly resolve: (outcome: InvokeOutcome) => void;
+  /** Where a streamed invocation's bytes go (absent: buffered). */
+  readonly sink?: ResponseSink;
 }
 
 /** One execution environment as the pool tracks it. */
@@ -133,8 +136,11 @@ export class FunctionPool implements EnvironmentEvents {
     }
   }
 
-  /** Invokes the function with a finished event (a plain JSON value). */
-  invoke(event: unknown, context: InvokeContext): Promise<InvokeOutcome> {
+  /**
+   * Invokes the function with a finished event (a plain JSON value); with a `sink`, a streaming
+   * handler's response goes there as written (response-sink.ts).
+   */
+  invoke(event: unknown, context: InvokeContext, sink?: ResponseSink): Promise<InvokeOutcome> {
     if (this.unsupported !== undefined) {
       return Promise.resolve({ kind: 'unsupported', reason: this.unsupported });
     }
@@ -146,7 +152,7 @@ export class FunctionPool implements EnvironmentEvents {
       return Promise.resolve(this.throttled());
     }
     return new Promise((resolve) => {
-      this.queue.push({ id: context.awsRequestId, event, resolve });
+      this.queue.push(sink === undefined ? { id: context.awsRequestId, event, resolve } : { id: context.awsRequestId, event, resolve, sink });
       this.dispatch();
     });
   }
@@ -230,7 +236,7 @@ export class FunctionPool implements EnvironmentEvents {
   private run(env: Environment, pending: Pending): void {
     env.running = pending;
     env.timer = setTimeout(() => this.onTimeout(env), this.fn.timeoutSeconds * 1000);
-    env.runtime.invoke(pending.event, { awsRequestId: pending.id });
+    env.runtime.invoke(pending.event, pending.sink === undefined ? { awsRequestId: pending.id } : { awsRequestId: pending.id, streamed: true });
   }
 
   private becomeIdle(env: Environment): void {
@@ -287,6 +293,20 @@ export class FunctionPool implements EnvironmentEvents {
       ? { kind: 'error', errorType: error.errorType, errorMessage: error.errorMessage, trace: error.trace }
       : { kind: 'ok', payload });
     this.dispatch();
+  }
+
+  /** @internal (EnvironmentEvents) */
+  chunk(id: number, requestId: string, data: Buffer, contentType: string | undefined): void {
+    const running = this.environments.get(id)?.running;
+    if (running?.sink === undefined || running.id !== requestId) {
+      return;
+    }
+    if (contentType !== undefined) {
+      running.sink.start(contentType);
+    }
+    if (data.length > 0) {
+      running.sink.write(data);
+    }
   }
 
   private onTimeout(env: Environment): void {

@@ -13,6 +13,7 @@ import { functionChanged } from './function-change';
 import { FunctionPool, PoolOptions, reservedOf } from './function-pool';
 import type { InvokeOutcome } from './invoke-outcome';
 import { accountConcurrency } from './limits';
+import type { ResponseSink } from './response-sink';
 import { runtimeFamilyFor } from './runtime-families';
 import type { InvokeContext } from './runtime-family';
 import type { FunctionSpec } from '../model/function-spec';
@@ -97,6 +98,20 @@ export class Invoker {
 
   /** Invokes a function with a finished event (a plain JSON value: the caller builds it). */
   invoke(functionKey: string, event: unknown, context: InvokeContext): Promise<InvokeOutcome> {
+    return this.invokeWith(functionKey, event, context, undefined);
+  }
+
+  /**
+   * Invokes a function for a caller that takes a response stream (Lambda's
+   * InvokeWithResponseStream): a streaming handler's bytes go to `sink` as written, and the
+   * outcome resolves when the stream ends; a handler that does not stream answers with its
+   * payload as `invoke` does.
+   */
+  invokeStreaming(functionKey: string, event: unknown, context: InvokeContext, sink: ResponseSink): Promise<InvokeOutcome> {
+    return this.invokeWith(functionKey, event, context, sink);
+  }
+
+  private invokeWith(functionKey: string, event: unknown, context: InvokeContext, sink: ResponseSink | undefined): Promise<InvokeOutcome> {
     if (!this.functions.has(functionKey)) {
       // A request routed before a reload removed its function (or before one took effect): Lambda's
       // answer for a function that does not exist.
@@ -104,7 +119,7 @@ export class Invoker {
       const arn = gone === undefined ? functionKey : `arn:aws:lambda:${gone.region}:123456789012:function:${gone.functionName}`;
       return Promise.resolve({ kind: 'rejected', statusCode: 404, errorType: 'ResourceNotFoundException', errorMessage: `Function not found: ${arn}` });
     }
-    return this.pool(functionKey).invoke(event, context);
+    return this.pool(functionKey).invoke(event, context, sink);
   }
 
   /**

@@ -17,6 +17,12 @@ export interface ErrorReport {
 /** The Lambda context fields sent with each invocation. */
 export interface InvokeContext {
   readonly awsRequestId: string;
+  /**
+   * The caller takes a response stream (a function URL in `RESPONSE_STREAM` mode, a REST method
+   * with `ResponseTransferMode: STREAM`): a streaming handler's bytes are reported as written
+   * ({@link EnvironmentEvents.chunk}). A family without response streaming ignores it.
+   */
+  readonly streamed?: boolean;
 }
 
 /** Where the app being served lives, for what a family looks for around it. */
@@ -71,6 +77,11 @@ export interface EnvironmentEvents {
   log(id: number, requestId: string | null, level: string, text: string): void;
   /** An invocation ended: its JSON payload (undefined when the handler returned nothing) or its error, and the ms it took. */
   result(id: number, requestId: string, payload: string | undefined, error: ErrorReport | undefined, ms: number): void;
+  /**
+   * Bytes a streaming handler wrote for a caller that takes a stream; `contentType` with the first
+   * report (whose bytes may be empty: the stream ended without a write).
+   */
+  chunk(id: number, requestId: string, data: Buffer, contentType: string | undefined): void;
   /**
    * Environments ended together (one, or every one of a process that died), with the reason and
    * whether it was for memory. `ownFault`: they ended of their own (an environment that dies while

@@ -3,6 +3,7 @@
  * integrations, authorizers, request validation, usage plans, gateway responses.
  */
 import type { ApiIdentity } from './api-identity';
+import type { FunctionUrlSpec } from './function-url';
 import type { HttpApiSpec } from './http-api';
 import type { StandIn } from './stand-in';
 /** `ContentHandling` of an integration or integration response (absent: the payload passes as it is). */
@@ -68,6 +69,8 @@ export interface HttpProxyIntegrationSpec {
   readonly description: string;
   /** Values the template names but nobody passed, used in the request parameters (listed at start). */
   readonly standIns?: readonly StandIn[];
+  /** `ResponseTransferMode: STREAM`: the endpoint's response goes to the client as it comes. */
+  readonly streamed?: true;
 }
 
 /** A Lambda proxy (`AWS_PROXY`) integration with a function of the template. */
@@ -77,6 +80,8 @@ export interface LambdaProxyIntegrationSpec {
   readonly timeoutMs: number;
   /** `IntegrationHttpMethod` when it is not `POST` (Lambda is invoked with POST only: every request answers 500). */
   readonly integrationHttpMethod?: string;
+  /** `ResponseTransferMode: STREAM`: the function's response stream goes to the client as written. */
+  readonly streamed?: true;
 }
 
 /** An integration that is not served locally (every request answers 500), and why. */
@@ -270,7 +275,7 @@ export interface UsageSpec {
 }
 
 /** An API of any kind the local API serves: a REST API, or an HTTP API (http-api.ts). */
-export type ApiSpec = RestApiSpec | HttpApiSpec;
+export type ApiSpec = RestApiSpec | HttpApiSpec | FunctionUrlSpec;
 
 /** An `AWS::ApiGateway::RestApi` with what hangs off it. */
 export interface RestApiSpec extends ApiIdentity {

@@ -4,6 +4,7 @@
  * page served by `serve` both run it, so both show the same values.
  */
 import { ExecutionLog, GatewayResponse, GatewaySettings, LocalGateway } from './gateway';
+import type { StreamedBody } from '../api-kind/api-kind';
 
 /** What the console's TEST shows. */
 export interface TestInvokeResult {
@@ -58,7 +59,17 @@ export async function runTestInvoke(settings: Omit<GatewaySettings, 'testInvoke'
     body: Buffer.from(request.body, 'utf8'),
     sourceIp: TEST_INVOKE_SOURCE_IP,
   }, log);
-  return toResult(request.target, response, Date.now() - started, log);
+  // A streamed method's body is gathered: the TEST shows it whole, as the console shows a buffered one.
+  const gathered = response.stream === undefined ? response : { ...response, body: await gatherStream(response.stream) };
+  return toResult(request.target, gathered, Date.now() - started, log);
+}
+
+/** A streamed body's bytes once it ended (or was cut). */
+function gatherStream(stream: StreamedBody): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    stream.pipe({ write: (chunk) => chunks.push(chunk), end: () => resolve(Buffer.concat(chunks)), abort: () => resolve(Buffer.concat(chunks)) });
+  });
 }
 
 function toResult(target: string, response: GatewayResponse, latency: number, log: ExecutionLog): TestInvokeResult {

@@ -455,6 +455,9 @@ function send(res: http.ServerResponse, response: ApiResponse): boolean {
   for (const [name, value] of response.headers) {
     flat.push(name, value);
   }
+  if (response.stream !== undefined) {
+    return sendStreamed(res, response, flat);
+  }
   // A string body goes out in the same write as the headers; bytes are sent as latin1 text,
   // which keeps every byte as it is.
   const text = typeof response.body === 'string';
@@ -469,6 +472,20 @@ function send(res: http.ServerResponse, response: ApiResponse): boolean {
   } else {
     res.end((response.body as Buffer).toString('latin1'), 'latin1');
   }
+  return true;
+}
+
+/** Writes the head of a streamed response, then its bytes as they come (chunked). */
+function sendStreamed(res: http.ServerResponse, response: ApiResponse, flat: string[]): boolean {
+  try {
+    res.writeHead(response.statusCode, flat);
+  } catch {
+    return false;
+  }
+  // The head goes now: the client sees the status before the first chunk.
+  res.flushHeaders();
+  // Cut: the socket ends after what was written, without the last chunk (the client sees the body cut short).
+  response.stream!.pipe({ write: (chunk) => res.write(chunk), end: () => res.end(), abort: () => res.socket?.end() });
   return true;
 }
 

@@ -48,10 +48,10 @@ function part(label: string) {
   return app.unserved.find((p) => p.label === label);
 }
 
-test('APIs of kinds not served are named with their kind and why; HTTP APIs are served', () => {
+test('APIs of kinds not served are named with their kind and why; HTTP APIs and function URLs are served', () => {
   expect(part('Everything/Http')).toBeUndefined();
+  expect(app.unserved.some((p) => p.kind === 'function URL')).toBe(false);
   expect(part('Everything/Chat')).toEqual({ kind: 'WebSocket API', stackName: 'Everything', logicalId: expect.stringMatching(/^Chat/), label: 'Everything/Chat', reason: 'WebSocket APIs (API Gateway v2) are not served locally yet' });
-  expect(part('Everything/UrlFn/FunctionUrl (function Everything/UrlFn)')).toMatchObject({ kind: 'function URL', reason: 'Lambda function URLs are not served locally yet' });
 });
 
 test('a REST API without a stage is listed as not served; a served one is not', () => {
@@ -63,7 +63,8 @@ test('each function no served API runs is named with what invokes it', () => {
   expect(part('Everything/RestFn')).toBeUndefined();
   expect(part('Everything/HttpFn')).toBeUndefined();
   expect(part('Everything/ChatFn')?.reason).toBe('invoked by WebSocket API Everything/Chat, which the local API does not serve yet');
-  expect(part('Everything/UrlFn')?.reason).toBe('invoked by its function URL Everything/UrlFn/FunctionUrl, which the local API does not serve yet');
+  // Its function URL is served (issue 24): the function runs.
+  expect(part('Everything/UrlFn')).toBeUndefined();
   expect(part('Everything/Worker')?.reason).toMatch(/^invoked by an event source mapping \(SQS, Kinesis, DynamoDB Streams, \.\.\.\) \(WorkerSqsEventSource\w+\)/);
   expect(part('Everything/Cron')?.reason).toMatch(/^invoked by an EventBridge rule \(Nightly\w+\)/);
   expect(part('Everything/SeedProvider')?.reason).toMatch(/^the provider of custom resource Seed\w* \(AWS::CloudFormation::CustomResource\), which runs during deploy$/);

@@ -15,6 +15,7 @@ import { getHeapStatistics } from 'v8';
 import { EnvironmentExit, EnvironmentScope } from './environment-scope';
 import { callHandler, checkHandlerStyle, describeError, Handler, loadHandler, RequireFile } from './handler';
 import { EnvironmentConfig, RuntimeInvocation, RuntimeMessage } from './protocol';
+import { installAwsLambdaGlobal, isStreamingHandler, runStreamingHandler, StreamOutput } from './response-stream';
 import { finishedEvent } from '../deferred-event';
 import { MAX_RESPONSE_PAYLOAD_BYTES } from '../limits';
 import type { ErrorReport } from '../runtime-family';
@@ -49,6 +50,7 @@ export function startRuntime(
   scoped: false | { readonly memoryExceeded: (memoryMb: number) => number | undefined },
 ): RuntimeHandle {
   const outbox = new Outbox(post, scoped === false);
+  installAwsLambdaGlobal();
   let environment: ExecutionEnvironment;
   let requireFile: RequireFile = require;
   let scope: EnvironmentScope | undefined;
@@ -169,6 +171,8 @@ class ExecutionEnvironment {
   private readonly queue: RuntimeInvocation[] = [];
   private running = false;
   private handler: Handler | undefined;
+  /** Whether the handler is wrapped in `awslambda.streamifyResponse` (known once, at init). */
+  private streaming = false;
 
   constructor(
     private readonly config: EnvironmentConfig,
@@ -182,6 +186,7 @@ class ExecutionEnvironment {
     const { directory, handler, handlerStyle } = this.config;
     loadHandler(directory, handler, this.requireFile).then((loaded) => checkHandlerStyle(loaded, handlerStyle)).then((loaded) => {
       this.handler = loaded;
+      this.streaming = isStreamingHandler(loaded);
       this.memory.poll();
       this.outbox.send({ t: 'ready' });
     }, (error) => {
@@ -202,16 +207,16 @@ class ExecutionEnvironment {
   private async next(): Promise<void> {
     this.running = true;
     while (this.queue.length > 0 && this.handler !== undefined) {
-      const [id, event] = this.queue.shift()!;
-      await this.runOne(this.handler, id, event);
+      const [id, event, streamed] = this.queue.shift()!;
+      await this.runOne(this.handler, id, event, streamed === 1);
     }
     this.running = false;
   }
 
-  private async runOne(handler: Handler, id: string, event: unknown): Promise<void> {
+  private async runOne(handler: Handler, id: string, event: unknown, streamed: boolean): Promise<void> {
     this.currentId = id;
     const started = performance.now();
-    const outcome = await this.call(handler, id, event);
+    const outcome = this.streaming ? await this.callStreaming(handler, id, event, streamed) : await this.call(handler, id, event);
     if (outcome === undefined) {
       // process.exit ended the environment: the host reports the invocation failed.
       this.queue.length = 0;
@@ -233,14 +238,43 @@ class ExecutionEnvironment {
       const value = await callHandler(handler, finishedEvent(event), this.contextFor(id), this.config.handlerStyle);
       return checkedPayload(value === undefined ? undefined : JSON.stringify(value));
     } catch (thrown) {
-      if (thrown instanceof EnvironmentExit) {
-        return undefined;
-      }
-      const error = describeError(thrown);
       // What Lambda's Node.js runtime logs for an invocation that failed, stack included.
-      this.outbox.send({ t: 'log', id, level: 'ERROR', text: `Invoke Error \t${JSON.stringify({ errorType: error.errorType, errorMessage: error.errorMessage, stack: error.trace })}` });
-      return { error };
+      return this.failed(id, thrown);
     }
+  }
+
+  /**
+   * Runs a streaming handler (`awslambda.streamifyResponse`). For a caller that takes a stream its
+   * chunks go to the host as written; for one that does not (a buffered invocation) the bytes are
+   * gathered into the payload, within the synchronous response limit, as Lambda buffers them.
+   */
+  private async callStreaming(
+    handler: Handler, id: string, event: unknown, streamed: boolean,
+  ): Promise<{ payload?: string; error?: ErrorReport } | undefined> {
+    const gathered: Buffer[] = [];
+    const output: StreamOutput = streamed
+      ? {
+        start: (contentType) => this.outbox.send({ t: 'chunk', id, data: '', contentType }),
+        write: (chunk) => this.outbox.send({ t: 'chunk', id, data: chunk.toString('base64') }),
+      }
+      : { start: () => undefined, write: (chunk) => gathered.push(Buffer.from(chunk)) };
+    const warn = (text: string) => this.outbox.send({ t: 'log', id, level: 'WARN', text });
+    try {
+      await runStreamingHandler(handler as never, finishedEvent(event), this.contextFor(id), output, warn);
+    } catch (thrown) {
+      return this.failed(id, thrown);
+    }
+    return streamed ? {} : checkedPayload(Buffer.concat(gathered).toString('utf8'));
+  }
+
+  /** What a handler threw, as the invocation's error (logged as the runtime logs it); undefined for `process.exit`. */
+  private failed(id: string, thrown: unknown): { error: ErrorReport } | undefined {
+    if (thrown instanceof EnvironmentExit) {
+      return undefined;
+    }
+    const error = describeError(thrown);
+    this.outbox.send({ t: 'log', id, level: 'ERROR', text: `Invoke Error \t${JSON.stringify({ errorType: error.errorType, errorMessage: error.errorMessage, stack: error.trace })}` });
+    return { error };
   }
 
   /** The Lambda context object of one invocation. */

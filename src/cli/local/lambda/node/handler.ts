@@ -8,6 +8,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { InvocationHandles } from './event-loop-drain';
 import { CALLBACK_HANDLER_REMOVED, HandlerStyle } from './handler-style';
+import { isStreamingHandler } from './response-stream';
 import type { ErrorReport } from '../runtime-family';
 
 export type Handler = (event: unknown, context: Record<string, unknown>, callback: (error?: unknown, value?: unknown) => void) => unknown;
@@ -80,10 +81,10 @@ async function importModule(file: string, requireFile: RequireFile): Promise<unk
 
 /**
  * Refuses at init what the runtime refuses: from Node.js 24, a handler that declares a callback
- * (three parameters or more).
+ * (three parameters or more); a streaming handler's third parameter is its context, not a callback.
  */
 export function checkHandlerStyle(handler: Handler, style: HandlerStyle): Handler {
-  if (!style.callbacks && handler.length >= 3) {
+  if (!style.callbacks && handler.length >= 3 && !isStreamingHandler(handler)) {
     throw runtimeError('Runtime.CallbackHandlerDeprecated', CALLBACK_HANDLER_REMOVED);
   }
   return handler;

@@ -19,7 +19,7 @@ import { Worker } from 'worker_threads';
 import { heapAndBuffersMb, RuntimeHandle, startRuntime } from './environment-runtime';
 import { EnvironmentExit } from './environment-scope';
 import { handlerFile } from './handler';
-import { EnvironmentConfig, HostCommand, HostEvent, MAX_BATCH, RuntimeMessage } from './protocol';
+import { EnvironmentConfig, HostCommand, HostEvent, MAX_BATCH, RuntimeInvocation, RuntimeMessage } from './protocol';
 import { isEsmPackageFile } from './scoped-modules';
 
 /** While an invocation runs in the host's thread, its memory is checked this often. */
@@ -98,15 +98,16 @@ class Environment {
     return this.sent.length > 0;
   }
 
-  invoke(requestId: string, event: unknown): void {
+  invoke(requestId: string, event: unknown, streamed: boolean): void {
     this.sent.push(requestId);
     if (this.ended) {
       return;
     }
+    const invocation: RuntimeInvocation = streamed ? [requestId, event, 1] : [requestId, event];
     if (this.runtime !== undefined) {
-      this.runtime.receive([[requestId, event]]);
+      this.runtime.receive([invocation]);
     } else {
-      this.worker!.postMessage([[requestId, event]]);
+      this.worker!.postMessage([invocation]);
     }
   }
 
@@ -147,6 +148,9 @@ class Environment {
         for (const line of message.text.split('\n')) {
           emit(['log', this.id, message.id, message.level, line]);
         }
+        return;
+      case 'chunk':
+        emit(['chunk', this.id, message.id, message.data, message.contentType ?? null]);
         return;
       case 'result':
         this.sent.shift();
@@ -226,7 +230,7 @@ function onCommand(command: HostCommand): void {
       environments.set(command[1], new Environment(command[1], config!));
       return;
     case 'invoke':
-      environments.get(command[1])?.invoke(command[2], command[3]);
+      environments.get(command[1])?.invoke(command[2], command[3], command[4] === 1);
       return;
     case 'stop':
       environments.get(command[1])?.stop();

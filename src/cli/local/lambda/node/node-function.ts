@@ -24,7 +24,7 @@ export class NodeFunction implements RunningFunction {
     host.start(id);
     return {
       retirable: true,
-      invoke: (event: unknown, context: InvokeContext) => host.invoke(id, context.awsRequestId, event),
+      invoke: (event: unknown, context: InvokeContext) => host.invoke(id, context.awsRequestId, event, context.streamed === true),
       stop: (timedOut?: boolean) => {
         this.placements.delete(id);
         host.stop(id, timedOut === true);
@@ -56,6 +56,7 @@ export class NodeFunction implements RunningFunction {
       },
       onLog: (id, requestId, level, text) => this.events.log(id, requestId, level, text),
       onResult: (id, requestId, payload, error, ms) => this.events.result(id, requestId, payload, error, ms),
+      onChunk: (id, requestId, data, contentType) => this.events.chunk(id, requestId, data, contentType),
       onExit: (id, reason, outOfMemory) => this.onEnvironmentExit(id, reason, outOfMemory),
       onHostExit: (exited, reason, outOfMemory, unstarted) => this.onHostExit(exited, reason, outOfMemory, unstarted),
     });

@@ -36,8 +36,9 @@ export type HostCommand =
   | readonly ['configure', EnvironmentConfig, string]
   /** Start environment N. */
   | readonly ['start', number]
-  /** Environment, request id, the finished event. */
+  /** Environment, request id, the finished event; `1` last: the caller takes a response stream. */
   | readonly ['invoke', number, string, unknown]
+  | readonly ['invoke', number, string, unknown, 1]
   /** Retire or kill one environment. */
   | readonly ['stop', number];
 
@@ -46,6 +47,8 @@ export type HostEvent =
   | readonly ['ready', number]
   | readonly ['init-error', number, ErrorReport]
   | readonly ['log', number, string | null, string, string]
+  /** Request id, bytes of a response stream (base64), its content type with the first chunk. */
+  | readonly ['chunk', number, string, string, string | null]
   /** Request id, payload JSON text, error, ms the handler took. */
   | readonly ['result', number, string, string | undefined | null, ErrorReport | undefined | null, number]
   /** The environment ended; `outOfMemory` when it went past the function's memory. */
@@ -53,14 +56,19 @@ export type HostEvent =
   /** The environment was stopped as the server asked (the host is not stuck in a loop). */
   | readonly ['stopped', number];
 
-/** Host → environment, in batches: one invocation (request id, the finished event). */
-export type RuntimeInvocation = readonly [string, unknown];
+/**
+ * Host → environment, in batches: one invocation (request id, the finished event; `1` when the
+ * caller takes a response stream: a streaming handler's chunks go out as written).
+ */
+export type RuntimeInvocation = readonly [string, unknown] | readonly [string, unknown, 1];
 
 /** Environment → host, in batches. */
 export type RuntimeMessage =
   | { readonly t: 'ready' }
   | { readonly t: 'init-error'; readonly error: ErrorReport }
   | { readonly t: 'log'; readonly id: string | null; readonly level: string; readonly text: string }
+  /** Bytes a streaming handler wrote (base64); `contentType` with the first chunk (empty data: the stream ended without a write). */
+  | { readonly t: 'chunk'; readonly id: string; readonly data: string; readonly contentType?: string }
   | { readonly t: 'result'; readonly id: string; readonly payload: string | undefined; readonly error: ErrorReport | undefined; readonly ms: number }
   /** Memory in use went past the function's `MemorySize`: the environment ends. */
   | { readonly t: 'out-of-memory'; readonly usedMb: number };

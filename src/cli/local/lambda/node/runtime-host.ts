@@ -20,6 +20,8 @@ export interface RuntimeHostOptions {
   readonly onInitError: (id: number, error: ErrorReport) => void;
   readonly onLog: (id: number, requestId: string | null, level: string, text: string) => void;
   readonly onResult: (id: number, requestId: string, payload: string | undefined, error: ErrorReport | undefined, ms: number) => void;
+  /** Bytes of a response stream; `contentType` with the first chunk. */
+  readonly onChunk: (id: number, requestId: string, data: Buffer, contentType: string | undefined) => void;
   readonly onExit: (id: number, reason: string, outOfMemory: boolean) => void;
   /**
    * The host ended with its environments; `unstarted`: environments whose invocation was held back
@@ -51,7 +53,7 @@ export class RuntimeHost {
    * Invocations held back while a stop is unconfirmed: a host stuck in one environment's loop
    * cannot start them, and they must not fail with it.
    */
-  private held: Array<readonly [number, string, unknown]> = [];
+  private held: HostCommand[] = [];
   /** Whether any environment of this host got ready (a host that never did failed to start). */
   public everReady = false;
 
@@ -91,12 +93,15 @@ export class RuntimeHost {
     this.send(['start', id]);
   }
 
-  invoke(id: number, requestId: string, event: unknown): void {
+  /** `streamed`: the caller takes a response stream (a streaming handler's chunks come as written). */
+  invoke(id: number, requestId: string, event: unknown, streamed = false): void {
+    // The flag only when set: a buffered invocation's message stays as it was.
+    const command: HostCommand = streamed ? ['invoke', id, requestId, event, 1] : ['invoke', id, requestId, event];
     if (this.stopping.size > 0) {
-      this.held.push([id, requestId, event]);
+      this.held.push(command);
       return;
     }
-    this.send(['invoke', id, requestId, event]);
+    this.send(command);
   }
 
   /**
@@ -133,8 +138,8 @@ export class RuntimeHost {
     }
     const held = this.held;
     this.held = [];
-    for (const [id, requestId, event] of held) {
-      this.send(['invoke', id, requestId, event]);
+    for (const command of held) {
+      this.send(command);
     }
   }
 
@@ -186,6 +191,8 @@ export class RuntimeHost {
       case 'result':
         // JSON turns undefined into null.
         return this.options.onResult(event[1], event[2], event[3] ?? undefined, event[4] ?? undefined, event[5]);
+      case 'chunk':
+        return this.options.onChunk(event[1], event[2], Buffer.from(event[3], 'base64'), event[4] ?? undefined);
       case 'exit':
         return this.options.onExit(event[1], event[2], event[3]);
       case 'stopped':
@@ -207,7 +214,7 @@ export class RuntimeHost {
     // Its environments are gone, so are the processes their handlers started (as on Lambda).
     this.killGroup();
     const reason = signal !== null ? `signal: ${signal}` : `exit status ${code}`;
-    const unstarted = new Set(this.held.map(([id]) => id));
+    const unstarted = new Set(this.held.map((command) => command[1] as number));
     this.held = [];
     this.options.onHostExit(this, reason, this.fatalMemory, unstarted);
   }

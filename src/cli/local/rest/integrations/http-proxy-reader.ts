@@ -28,6 +28,8 @@ export function readHttpProxyIntegration(integration: any, evaluate: (expression
   if (!/^https?:\/\/[^/]/i.test(uri)) {
     return unsupported(`HTTP_PROXY integration to ${uri}`, `HTTP_PROXY integration URI ${JSON.stringify(uri)} is not an absolute http:// or https:// URL; answered 500`);
   }
+  // A raw property (aws-cdk-lib 2.189 has no prop for it): `addPropertyOverride('Integration.ResponseTransferMode', 'STREAM')`.
+  const streamed = String(integration?.ResponseTransferMode ?? 'BUFFERED').toUpperCase() === 'STREAM';
   const httpMethod = typeof integration?.IntegrationHttpMethod === 'string' ? integration.IntegrationHttpMethod.toUpperCase() : 'ANY';
   const requestParameters: Record<string, string> = {};
   const ignored: string[] = [];
@@ -45,7 +47,8 @@ export function readHttpProxyIntegration(integration: any, evaluate: (expression
       httpMethod,
       requestParameters,
       timeoutMs: integrationTimeoutMs(integration?.TimeoutInMillis),
-      description: `HTTP_PROXY ${httpMethod} ${uri}`,
+      description: `HTTP_PROXY ${httpMethod} ${uri}${streamed ? ' (STREAM)' : ''}`,
+      ...(streamed ? { streamed: true as const } : {}),
     },
     warning: ignored.length === 0 ? undefined : `HTTP_PROXY integration: request parameters not applied locally: ${ignored.join(', ')}`,
   };

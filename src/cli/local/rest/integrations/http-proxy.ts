@@ -13,8 +13,10 @@
  */
 import { isUtf8 } from 'buffer';
 import { forwardedRequestHeaders, passedBackResponseHeaders } from './http-proxy-headers';
-import { isOutboundFailure, OutboundRequest, sendOutbound } from './outbound';
+import { REST_STREAM_IDLE_MS, REST_STREAM_MAX_DURATION_MS } from './lambda-proxy-stream';
+import { isOutboundFailure, openOutbound, OutboundRequest, sendOutbound } from './outbound';
 import { mapRequestParameters, MappedParameters } from './request-parameters';
+import { REST_STREAM_BANDWIDTH, StreamedResponse } from '../../api-kind/streamed-response';
 import type { HttpProxyIntegrationSpec } from '../../model/rest-api';
 import { isBinaryType } from '../binary-media-type';
 import { javaMap, maskedHeaders } from '../pipeline/execution-log';
@@ -39,6 +41,9 @@ export async function integrateHttpProxy(routed: RoutedRequest, integration: Htt
   log?.add(`Endpoint request headers: ${maskedHeaders(request.headers)}`);
   log?.add(`Endpoint request body after transformations: ${shownBody(request.body, routed.headers.get('content-type'), routed)}`);
   log?.add(`Sending request to ${url}`);
+  if (integration.streamed) {
+    return relayStream(routed, integration, request);
+  }
   const started = Date.now();
   const result = await sendOutbound(request, integration.timeoutMs);
   if (isOutboundFailure(result)) {
@@ -61,6 +66,41 @@ export async function integrateHttpProxy(routed: RoutedRequest, integration: Htt
     kind: 'HTTP proxy response',
     producer: new URL(url).origin,
   };
+}
+
+/**
+ * `ResponseTransferMode: STREAM`: the endpoint's status and headers once they come (within the
+ * integration timeout: not checked against the service), then its body relayed as it comes, with
+ * the streaming limits of "Stream the integration response for your proxy integrations" (15
+ * minutes, a 5-minute idle timeout, 2 MB/s past the first 10 MB) and no payload quota; an endpoint that fails midway cuts the
+ * client's connection.
+ */
+async function relayStream(routed: RoutedRequest, integration: HttpProxyIntegrationSpec, request: OutboundRequest): Promise<IntegrationResult> {
+  const opened = await openOutbound(request, integration.timeoutMs);
+  if ('failure' in opened) {
+    if (opened.failure === 'timeout') {
+      routed.settings.note?.(routed.ids.requestId, `${request.url} did not answer within the integration timeout (${integration.timeoutMs} ms)`);
+      routed.log?.add('Execution failed due to a timeout error');
+      return INTEGRATION_TIMEOUT;
+    }
+    return configurationError(routed, opened.message);
+  }
+  routed.log?.add(`Received response. Status: ${opened.statusCode} (streamed)`);
+  const note = (why: string) => {
+    routed.settings.note?.(routed.ids.requestId, `${new URL(request.url).origin}: ${why}; the connection was cut`);
+    opened.stop();
+  };
+  const limits = {
+    maxBytes: Number.MAX_SAFE_INTEGER, maxDurationMs: REST_STREAM_MAX_DURATION_MS, idleMs: REST_STREAM_IDLE_MS, bandwidth: REST_STREAM_BANDWIDTH,
+  };
+  const stream = new StreamedResponse(limits, note);
+  const headers = passedBackResponseHeaders(opened.headers).filter(([name]) => !/^(content-length|transfer-encoding)$/i.test(name));
+  stream.open(opened.statusCode, headers);
+  opened.body.on('data', (chunk: Buffer) => stream.write(chunk));
+  opened.body.on('end', () => stream.finish({ kind: 'ok', payload: undefined }));
+  opened.body.on('aborted', () => stream.finish({ kind: 'crash', errorMessage: 'the endpoint closed the connection midway' }));
+  opened.body.on('error', () => stream.finish({ kind: 'crash', errorMessage: 'the endpoint connection failed midway' }));
+  return { statusCode: opened.statusCode, headers, body: '', kind: 'HTTP proxy response stream', producer: new URL(request.url).origin, stream };
 }
 
 /** The integration URI with stage variables and path parameters filled in, plus the query string. */

@@ -12,7 +12,7 @@ export const lambdaProxyKind: IntegrationKind<LambdaProxyIntegrationSpec> = {
   types: ['AWS_PROXY'],
   read: readLambdaProxy,
   listingTarget: (spec, { functionLabel }) => (spec.integrationHttpMethod === undefined
-    ? functionLabel(spec.functionKey)
+    ? `${functionLabel(spec.functionKey)}${spec.streamed ? ' (STREAM)' : ''}`
     : `${functionLabel(spec.functionKey)} (IntegrationHttpMethod ${spec.integrationHttpMethod}, not POST: answers 500)`),
   consoleLabel: (spec, { functionName }) => `Lambda proxy: ${functionName(spec.functionKey)}`,
   run: integrateLambdaProxy,
@@ -33,5 +33,7 @@ function readLambdaProxy(context: IntegrationReadContext, integration: any, meth
     functionKey: context.registerFunction(fnId),
     timeoutMs: integrationTimeoutMs(integration?.TimeoutInMillis),
     ...(httpMethod === 'POST' ? {} : { integrationHttpMethod: httpMethod }),
+    // A raw property (aws-cdk-lib 2.189 has no prop for it): `addPropertyOverride('Integration.ResponseTransferMode', 'STREAM')`.
+    ...(String(integration?.ResponseTransferMode ?? 'BUFFERED').toUpperCase() === 'STREAM' ? { streamed: true as const } : {}),
   };
 }

@@ -17,6 +17,7 @@ import {
 import type { IntegrationResult } from '../pipeline/method-response';
 import type { RoutedRequest } from '../pipeline/request';
 import { parseProxyResult } from '../proxy-response';
+import { streamLambdaProxy } from './lambda-proxy-stream';
 
 type LambdaProxy = Extract<IntegrationSpec, { type: 'AWS_PROXY' }>;
 
@@ -33,6 +34,9 @@ export async function integrateLambdaProxy(routed: RoutedRequest, integration: L
     return notInvokedWith(routed, fn, integration.integrationHttpMethod);
   }
   const event = proxyEvent(routed, fn);
+  if (integration.streamed) {
+    return streamLambdaProxy(routed, fn, event, integrationFailure);
+  }
   const invokeStarted = Date.now();
   const outcome = await invokeWithTimeout(routed, fn, integration.timeoutMs, event);
   const integrationLatency = Date.now() - invokeStarted;
@@ -173,6 +177,11 @@ function invokeWithTimeout(routed: RoutedRequest, fn: FunctionSpec, timeoutMs: n
       resolve(outcome);
     });
   });
+}
+
+/** A failure before the stream's head: the answer the buffered integration gives it. */
+function integrationFailure(routed: RoutedRequest, fn: FunctionSpec, outcome: Exclude<InvokeOutcome, { kind: 'ok' }>): GatewayError {
+  return outcome.kind === 'rejected' ? invocationRejected(routed, fn, outcome) : functionFailed(routed, fn, outcome);
 }
 
 /** A function error, crash or timeout: Lambda answers 200 with an error, the gateway 502. */

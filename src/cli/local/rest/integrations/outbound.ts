@@ -120,6 +120,54 @@ function readBody(url: URL, res: http.IncomingMessage, settle: (result: Outbound
   res.on('end', () => settle({ statusCode: res.statusCode ?? 502, headers: pairs(res.rawHeaders), body: Buffer.concat(chunks) }));
 }
 
+/** A response whose body is still coming: read it from `body`; `stop` closes the connection. */
+export interface OutboundStream {
+  readonly statusCode: number;
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  readonly body: http.IncomingMessage;
+  stop(): void;
+}
+
+export type OutboundStreamResult = OutboundStream | { readonly failure: 'timeout' | 'connection'; readonly message: string };
+
+/**
+ * Sends a request and resolves once the response's status and headers came, within `timeoutMs`
+ * (a streaming integration: the body is not held, so no payload quota applies to it).
+ */
+export function openOutbound(request: OutboundRequest, timeoutMs: number): Promise<OutboundStreamResult> {
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return Promise.resolve({ failure: 'connection', message: `Invalid endpoint address: ${request.url}` });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return Promise.resolve({ failure: 'connection', message: `Unsupported endpoint scheme ${url.protocol} in ${request.url}` });
+  }
+  return new Promise((resolve) => {
+    let req: http.ClientRequest;
+    try {
+      req = (url.protocol === 'https:' ? https : http).request(url, { method: request.method, headers: outgoingHeaders(request) });
+    } catch (e) {
+      resolve({ failure: 'connection', message: (e as Error).message });
+      return;
+    }
+    const timer = setTimeout(() => {
+      resolve({ failure: 'timeout', message: `No response from ${url.origin} within ${timeoutMs} ms` });
+      req.destroy();
+    }, timeoutMs);
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      resolve({ failure: 'connection', message: connectionMessage(url, e) });
+    });
+    req.on('response', (res) => {
+      clearTimeout(timer);
+      resolve({ statusCode: res.statusCode ?? 502, headers: pairs(res.rawHeaders), body: res, stop: () => req.destroy() });
+    });
+    req.end(request.body.length > 0 ? request.body : undefined);
+  });
+}
+
 /** Headers for Node: repeated names as arrays, framing from the body. */
 function outgoingHeaders(request: OutboundRequest): http.OutgoingHttpHeaders {
   // Keyed by the first spelling of each name: Node folds names that differ only in case.

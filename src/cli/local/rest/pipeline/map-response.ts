@@ -30,5 +30,6 @@ export function mapResponse(routed: RoutedRequest, response: MethodResponse): Ga
   log?.add(`Method response body after transformations: ${typeof body === 'string' ? body : `[Binary Data] (${body.length} bytes)`}`);
   log?.add(`Method response headers: ${javaMap(headers)}`);
   log?.add('Successfully completed execution');
-  return { statusCode: response.statusCode, headers, body, requestId: ids.requestId, resourcePath: routed.route.resource.path };
+  const answer = { statusCode: response.statusCode, headers, body, requestId: ids.requestId, resourcePath: routed.route.resource.path };
+  return response.stream === undefined ? answer : { ...answer, stream: response.stream };
 }

@@ -4,6 +4,7 @@
  * users it imports.
  */
 import type { GatewayError } from './gateway-errors';
+import type { StreamedBody } from '../../api-kind/api-kind';
 
 /** What an integration answered, before the gateway adds its own headers. */
 export interface MethodResponse {
@@ -17,6 +18,8 @@ export interface MethodResponse {
   readonly kind: string;
   /** Who produced it (a function name), for the terminal. */
   readonly producer?: string;
+  /** A streamed body (`ResponseTransferMode: STREAM`): `body` is empty, the bytes come through it. */
+  readonly stream?: StreamedBody;
 }
 
 export type IntegrationResult = MethodResponse | GatewayError;

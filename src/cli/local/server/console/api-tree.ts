@@ -6,6 +6,7 @@
 import type { ConsoleMethod, ConsoleResource } from './console-resource';
 import { httpRouteTree } from './http-api-tree';
 import type { FunctionSpec } from '../../model/function-spec';
+import type { HttpApiSpec } from '../../model/http-api';
 import { ApiSpec, isRestApi, MethodSpec, ResourceNode } from '../../model/rest-api';
 
 export type { ConsoleMethod, ConsoleResource } from './console-resource';
@@ -38,13 +39,13 @@ export function consoleApiId(endpoint: ServedApi): string {
   return `${endpoint.api.stackName}/${endpoint.api.logicalId}`;
 }
 
-/** Every served API, in the order of the server's ports. */
+/** Every served API, in the order of the server's ports (function URLs are not in the console yet). */
 export function apiTree(
   endpoints: readonly ServedApi[],
   functions: ReadonlyMap<string, FunctionSpec>,
   env: NodeJS.ProcessEnv = process.env,
 ): ConsoleApi[] {
-  return endpoints.map(({ api, urls }) => ({
+  return endpoints.filter(({ api }) => api.kind !== 'FUNCTION_URL').map(({ api, urls }) => ({
     id: consoleApiId({ api, urls }),
     kind: isRestApi(api) ? 'REST' : 'HTTP',
     name: api.name,
@@ -52,7 +53,7 @@ export function apiTree(
     constructPath: api.constructPath,
     stages: api.stages,
     urls,
-    root: isRestApi(api) ? resource(api.root, methodsByResource(api.root), functions) : httpRouteTree(api, functions, env),
+    root: isRestApi(api) ? resource(api.root, methodsByResource(api.root), functions) : httpRouteTree(api as HttpApiSpec, functions, env),
   }));
 }
 

@@ -99,6 +99,9 @@ export async function runConsoleTest(
     throw new ConsoleFormError(`/api: no served API '${form.api}' (served: ${endpoints.map(consoleApiId).join(', ') || 'none'}); reload the page`);
   }
   const request = testRequest(form);
+  if (endpoint.api.kind === 'FUNCTION_URL') {
+    throw new ConsoleFormError(`/api: '${form.api}' is a function URL; send the request to its URL (${endpoint.urls[0]})`);
+  }
   if (!isRestApi(endpoint.api)) {
     return runHttpTestInvoke(endpoint.api, { invoker, functions }, request);
   }

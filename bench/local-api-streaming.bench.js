@@ -1,0 +1,84 @@
+// Response streaming through the local API (`vendor-outputs serve`, compiled lib/): the same
+// streaming handler (awslambda.streamifyResponse: a prelude, then CHUNKS chunks CHUNK_GAP_MS apart)
+// behind a function URL with InvokeMode RESPONSE_STREAM and behind one with BUFFERED (Lambda gathers
+// the stream into one payload), measured in the same run: the streamed response's time to first byte
+// against the buffered response's full time (the streamed one must not wait for the handler: ratio
+// well under 1), and the streamed response's full time against the buffered one (the stream's cost).
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { start, stop } = require('./cli-process');
+
+const CHUNKS = 10;
+const CHUNK_GAP_MS = 30;
+const REQUESTS = 20;
+const CLI = path.join(__dirname, '..', 'lib', 'cli', 'main.js');
+
+function synthesize() {
+  const cdk = require('aws-cdk-lib');
+  const lambda = require('aws-cdk-lib/aws-lambda');
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-bench-streaming-'));
+  const app = new cdk.App({ outdir });
+  const stack = new cdk.Stack(app, 'BenchStreaming');
+  const source = `exports.handler = awslambda.streamifyResponse(async (event, responseStream) => {
+    const stream = awslambda.HttpResponseStream.from(responseStream, { statusCode: 200, headers: { 'content-type': 'text/plain' } });
+    for (let i = 0; i < ${CHUNKS}; i++) {
+      stream.write('chunk ' + i + '\\n');
+      await new Promise((r) => setTimeout(r, ${CHUNK_GAP_MS}));
+    }
+    stream.end();
+  });`;
+  for (const [id, invokeMode] of [['Streamed', lambda.InvokeMode.RESPONSE_STREAM], ['Buffered', lambda.InvokeMode.BUFFERED]]) {
+    const fn = new lambda.Function(stack, id, { runtime: lambda.Runtime.NODEJS_20_X, handler: 'index.handler', code: lambda.Code.fromInline(source) });
+    fn.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode });
+  }
+  app.synth();
+  return outdir;
+}
+
+/** One GET: ms to the first body byte and to the end. */
+function timedGet(url) {
+  const http = require('http');
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let first;
+    http.get(url, (res) => {
+      res.on('data', () => { first ??= performance.now() - started; });
+      res.on('end', () => resolve({ firstMs: first, fullMs: performance.now() - started }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function measure(url) {
+  await timedGet(url); // warm: the environment starts on the first request
+  const runs = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    runs.push(await timedGet(url));
+  }
+  return { firstMs: median(runs.map((r) => r.firstMs)), fullMs: median(runs.map((r) => r.fullMs)) };
+}
+
+async function run(report) {
+  const assembly = synthesize();
+  const pattern = /Streamed\/FunctionUrl \(.*?\) at http:\/\/127\.0\.0\.1:(\d+)\/\n.*Buffered\/FunctionUrl \(.*?\) at http:\/\/127\.0\.0\.1:(\d+)\//;
+  const server = start([CLI, 'serve', '--app', assembly, '--port', '0', '--quiet'], pattern);
+  try {
+    const [, streamedPort, bufferedPort] = await server.ready;
+    const streamed = await measure(`http://127.0.0.1:${streamedPort}/`);
+    const buffered = await measure(`http://127.0.0.1:${bufferedPort}/`);
+    const handlerMs = CHUNKS * CHUNK_GAP_MS;
+    report({ name: `function URL RESPONSE_STREAM: time to first byte vs BUFFERED full time (${handlerMs} ms handler)`, value: streamed.firstMs, baseline: buffered.fullMs, unit: ' ms', target: 0.2 });
+    report({ name: 'function URL RESPONSE_STREAM: full time vs BUFFERED full time', value: streamed.fullMs, baseline: buffered.fullMs, unit: ' ms', target: 1.1 });
+  } finally {
+    await stop(server.child);
+    fs.rmSync(assembly, { recursive: true, force: true });
+  }
+}
+
+module.exports = { run };
