@@ -6,10 +6,12 @@ import type { ApiKind } from './api-kind/api-kind';
 import { HTTP_API_KIND } from './http/http-api-kind';
 import type { ApiSpec } from './model/rest-api';
 import { REST_API_KIND } from './rest/rest-api-kind';
+import { WEBSOCKET_API_KIND } from './websocket/websocket-api-kind';
 
 export const API_KINDS: readonly ApiKind[] = [
   REST_API_KIND,
   HTTP_API_KIND,
+  WEBSOCKET_API_KIND,
 ];
 
 /** The kind that serves `api` (an API that names none is a REST API). */

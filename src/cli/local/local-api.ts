@@ -90,15 +90,19 @@ export class LocalApi {
     return servedApis(this.current);
   }
 
-  /** How many APIs of each kind are served: `1 REST API(s)`, `1 REST API(s) and 2 HTTP API(s)`. */
+  /** How many APIs of each kind are served: `1 REST API(s)`, `1 REST API(s) and 2 HTTP API(s)`, `1 WebSocket API(s)`. */
   servedSummary(): string {
     const served = this.served;
-    const rest = served.filter(isRestApi).length;
-    const http = served.length - rest;
-    if (http === 0) {
-      return `${rest} REST API(s)`;
+    const counts: Array<[number, string]> = [
+      [served.filter(isRestApi).length, 'REST'],
+      [served.filter((a) => a.kind === 'HTTP').length, 'HTTP'],
+      [served.filter((a) => a.kind === 'WEBSOCKET').length, 'WebSocket'],
+    ];
+    const parts = counts.filter(([count]) => count > 0).map(([count, kind]) => `${count} ${kind} API(s)`);
+    if (parts.length === 0) {
+      return '0 REST API(s)';
     }
-    return rest === 0 ? `${http} HTTP API(s)` : `${rest} REST API(s) and ${http} HTTP API(s)`;
+    return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
   }
 
   /** The route listing: method, URL, what answers it and what the gateway checks first. */
@@ -149,7 +153,7 @@ function tokenVerifierOf(app: LocalApp, start: LocalApiStart): Promise<TokenVeri
 
 /** The refusal of an app with nothing to serve, naming what it has that is not served. */
 function nothingToServe(app: LocalApp, source: string | undefined, stacks: readonly string[]): string {
-  const message = `no REST or HTTP API with a stage in ${source}${stacks.length > 0 ? ` (stacks: ${stacks.join(', ')})` : ''}; nothing to serve`;
+  const message = `no REST, HTTP or WebSocket API with a stage in ${source}${stacks.length > 0 ? ` (stacks: ${stacks.join(', ')})` : ''}; nothing to serve`;
   const apis = unservedApis(app.unserved);
   return apis.length === 0 ? message : [message, ...unservedLines(apis)].join('\n');
 }

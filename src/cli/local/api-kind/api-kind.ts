@@ -4,6 +4,8 @@
  * routes for the listing and the reload summary. A kind is a folder (rest/) behind this interface,
  * registered in api-kinds.ts; the server and the template reader ask the registry, never a kind.
  */
+import type { IncomingMessage } from 'http';
+import type { Duplex } from 'stream';
 import type { TokenVerifier } from '../auth/cognito/token-verifier';
 import type { SigV4Verifier } from '../auth/sigv4';
 import type { Invoker } from '../lambda/invoker';
@@ -55,6 +57,8 @@ export interface ApiResponse {
 /** Answers the requests of one served API. */
 export interface ApiHandler {
   handle(request: ApiRequest): Promise<ApiResponse>;
+  /** An HTTP upgrade request (WebSocket APIs); a kind without it has the connection closed. */
+  upgrade?(request: IncomingMessage, socket: Duplex, head: Buffer): void;
 }
 
 /** What the server gives a handler: the functions and who may call. */

@@ -5,6 +5,7 @@
  */
 import * as http from 'http';
 import { AddressInfo } from 'net';
+import type { Duplex } from 'stream';
 import { matchApis } from './api-match';
 import type { Endpoint } from './endpoint';
 import type { ApiHandler, ApiKind, ApiRequest, ApiResponse, KindServing, RouteRow } from '../api-kind/api-kind';
@@ -13,7 +14,9 @@ import type { TokenVerifier } from '../auth/cognito/token-verifier';
 import { LocalApiError, usageError } from '../common/local-api-error';
 import { ConsoleHandler } from './console/console-handler';
 import { isConsoleTarget } from './console/console-path';
+import { localTlsTrust } from './local-tls-certificate';
 import { formatRouteRows } from './route-table';
+import { acceptTlsOnSamePort } from './tls-on-same-port';
 import { SigV4Credentials, SigV4Verifier } from '../auth/sigv4';
 import { requestId as newRequestId } from '../common/ids';
 import { EnvVarsFile } from '../lambda/env-vars';
@@ -115,6 +118,8 @@ export class LocalApiServer {
       maxWorkersPerFunction: options.maxWorkersPerFunction,
       envVars: options.envVars,
       appFolder: options.appFolder,
+      // Functions of a WebSocket API reach its management API over https (tls-on-same-port.ts).
+      environment: app.apis.some((a) => a.kind === 'WEBSOCKET') ? localTlsTrust(process.env) : undefined,
     });
     this.console = new ConsoleHandler({
       endpoints: () => this.endpoints,
@@ -295,6 +300,10 @@ export class LocalApiServer {
     const actual = (server.address() as AddressInfo).port;
     const listener: Listener = { server, port: actual, handler: this.handlerFor(api), endpoint: this.endpointOf(api, actual), retired: false };
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.onRequest(listener, req, res));
+    server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => upgrade(listener.handler, req, socket, head));
+    if (api.kind === 'WEBSOCKET') {
+      acceptTlsOnSamePort(server);
+    }
     return listener;
   }
 
@@ -433,6 +442,15 @@ export class LocalApiServer {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/** An upgrade request goes to a kind that takes upgrades (WebSocket APIs); other kinds close it. */
+function upgrade(handler: ApiHandler, req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+  if (handler.upgrade === undefined) {
+    socket.destroy();
+  } else {
+    handler.upgrade(req, socket, head);
+  }
+}
 
 /** The APIs that get a port: those with a stage. */
 function servedApis(app: LocalApp): ApiSpec[] {

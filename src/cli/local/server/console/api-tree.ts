@@ -6,6 +6,7 @@
 import type { ConsoleMethod, ConsoleResource } from './console-resource';
 import { httpRouteTree } from './http-api-tree';
 import type { FunctionSpec } from '../../model/function-spec';
+import type { HttpApiSpec } from '../../model/http-api';
 import { ApiSpec, isRestApi, MethodSpec, ResourceNode } from '../../model/rest-api';
 
 export type { ConsoleMethod, ConsoleResource } from './console-resource';
@@ -44,7 +45,8 @@ export function apiTree(
   functions: ReadonlyMap<string, FunctionSpec>,
   env: NodeJS.ProcessEnv = process.env,
 ): ConsoleApi[] {
-  return endpoints.map(({ api, urls }) => ({
+  // WebSocket APIs have no resource tree: the console's WebSocket panel is not built yet.
+  return endpoints.filter(({ api }) => api.kind !== 'WEBSOCKET').map(({ api, urls }) => ({
     id: consoleApiId({ api, urls }),
     kind: isRestApi(api) ? 'REST' : 'HTTP',
     name: api.name,
@@ -52,7 +54,7 @@ export function apiTree(
     constructPath: api.constructPath,
     stages: api.stages,
     urls,
-    root: isRestApi(api) ? resource(api.root, methodsByResource(api.root), functions) : httpRouteTree(api, functions, env),
+    root: isRestApi(api) ? resource(api.root, methodsByResource(api.root), functions) : httpRouteTree(api as HttpApiSpec, functions, env),
   }));
 }
 

@@ -1,0 +1,227 @@
+/**
+ * One WebSocket API's connections, as the service handles them. A handshake on
+ * `ws://HOST:PORT/<stage>` runs the `$connect` route (its authorizer, then its integration) before
+ * the upgrade is accepted: a refusal or a non-2xx answer is the handshake's HTTP status. Each text
+ * message takes the route its selection expression picks (route-selection.ts); the function's
+ * answer goes back to the client only on two-way routes; a message no route takes, or whose
+ * function fails, gets the service's error message. Closing (by the client, by `DELETE
+ * @connections`, or by a limit) runs `$disconnect`. Plain HTTP requests reach the `@connections`
+ * management API (management-api.ts).
+ */
+import type * as http from 'http';
+import type { Duplex } from 'stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import { authorizeConnect } from './connect-authorization';
+import type { ConnectionRegistry, RoutedMessage, WebSocketConnection } from './connection';
+import { answerManagement, managementTarget } from './management-api';
+import { invokeRoute, proxyAnswer } from './route-invocation';
+import { selectRoute } from './route-selection';
+import { connectEvent, disconnectEvent, EventSource, Handshake, messageEvent } from './websocket-events';
+import type { WebSocketLimits } from './websocket-limits';
+import type { ApiHandler, ApiRequest, ApiResponse, HandlerContext } from '../api-kind/api-kind';
+import { apigwId } from '../common/ids';
+import type { WebSocketApiSpec, WebSocketRouteSpec } from '../model/websocket-api';
+
+/** What a gateway shares with the other gateways of the server (kept across reloads). */
+export interface WebSocketServing {
+  readonly connections: ConnectionRegistry;
+  readonly limits: WebSocketLimits;
+  /** The console's watchers of messages (connection id → callback). */
+  readonly watchers?: Map<string, (entry: RoutedMessage) => void>;
+}
+
+export class WebSocketGateway implements ApiHandler {
+  private readonly sockets: WebSocketServer;
+
+  constructor(private readonly api: WebSocketApiSpec, private readonly context: HandlerContext, private readonly serving: WebSocketServing) {
+    this.sockets = new WebSocketServer({ noServer: true, maxPayload: serving.limits.maxMessageBytes, perMessageDeflate: false });
+  }
+
+  async handle(request: ApiRequest): Promise<ApiResponse> {
+    const target = managementTarget(request.target);
+    if (target !== undefined) {
+      return answerManagement(request, target, {
+        connections: this.serving.connections,
+        handler: this.context,
+        maxMessageBytes: this.serving.limits.maxMessageBytes,
+        send: (connection, data) => this.send(connection, data),
+        close: (connection) => connection.socket.close(1000, ''),
+      });
+    }
+    const requestId = apigwId();
+    // Not checked against the service: the answer to a plain HTTP request on a WebSocket API's stage URL.
+    return { statusCode: 426, headers: [['Content-Type', 'application/json'], ['x-amzn-RequestId', requestId]], body: JSON.stringify({ message: 'Upgrade Required' }), requestId };
+  }
+
+  upgrade(request: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    void this.connect(request, socket, head).catch((error) => {
+      this.context.note('-', `WebSocket handshake failed: ${error?.stack ?? error}`);
+      refuse(socket, 500);
+    });
+  }
+
+  private async connect(request: http.IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const target = request.url ?? '/';
+    const queryAt = target.indexOf('?');
+    const path = queryAt < 0 ? target : target.slice(0, queryAt);
+    const stage = decodeURIComponent(path.replace(/^\/+|\/+$/g, ''));
+    if (!this.api.stages.includes(stage)) {
+      refuse(socket, 403);
+      return;
+    }
+    const rawHeaders: Array<[string, string]> = [];
+    for (let i = 0; i < request.rawHeaders.length; i += 2) {
+      rawHeaders.push([request.rawHeaders[i], request.rawHeaders[i + 1]]);
+    }
+    const connectionId = apigwId();
+    const now = Date.now();
+    const base = {
+      connectionId,
+      stage,
+      connectedAt: now,
+      sourceIp: (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+      userAgent: String(request.headers['user-agent'] ?? ''),
+      domainName: String(request.headers.host ?? ''),
+    };
+    const rawQuery = queryAt < 0 ? '' : target.slice(queryAt + 1);
+    const handshake = { rawHeaders, rawQuery };
+    const connectRoute = this.route('$connect');
+    let authorized: { authorizer?: Record<string, unknown>; iamIdentity?: Record<string, string> } = {};
+    if (connectRoute !== undefined) {
+      const event = connectEvent({ apiId: this.api.apiId, connection: base }, handshake, now);
+      const decision = await authorizeConnect(connectRoute, { ...handshake, api: this.api, stage, target, event }, this.context);
+      if (!decision.allowed) {
+        this.context.note(connectionId, `$connect refused: ${decision.why}; answered ${decision.statusCode}`);
+        refuse(socket, decision.statusCode);
+        return;
+      }
+      authorized = { authorizer: decision.authorizer, iamIdentity: decision.iamIdentity };
+      const status = await this.runConnect(connectRoute, { apiId: this.api.apiId, connection: { ...base, ...authorized } }, handshake, now);
+      if (status !== undefined) {
+        refuse(socket, status);
+        return;
+      }
+    }
+    this.sockets.handleUpgrade(request, socket, head, (ws) => this.open({ ...base, ...authorized, lastActiveAt: Date.now(), socket: ws }));
+  }
+
+  /** The `$connect` integration's verdict: undefined to accept, else the handshake's status. */
+  private async runConnect(route: WebSocketRouteSpec, source: EventSource, handshake: Handshake, now: number): Promise<number | undefined> {
+    if (route.integration.type !== 'AWS_PROXY') {
+      this.context.note(source.connection.connectionId, `$connect: ${route.integration.description} is not served locally; answered 500`);
+      return 500;
+    }
+    const answer = await invokeRoute(route.integration, connectEvent(source, handshake, now), this.context);
+    if (!answer.ok) {
+      this.context.note(source.connection.connectionId, `$connect: ${answer.why}; answered 502`);
+      return 502;
+    }
+    const { statusCode } = proxyAnswer(answer.payload);
+    if (statusCode < 200 || statusCode > 299) {
+      this.context.note(source.connection.connectionId, `$connect answered ${statusCode}: the connection is refused`);
+      return statusCode;
+    }
+    return undefined;
+  }
+
+  private open(connection: WebSocketConnection): void {
+    const { limits } = this.serving;
+    this.serving.connections.add(connection);
+    const ws = connection.socket;
+    let idle = setTimeout(() => ws.close(1001, 'Going away'), limits.idleTimeoutMs);
+    const lifetime = setTimeout(() => ws.close(1001, 'Going away'), limits.maxDurationMs);
+    const touch = () => {
+      connection.lastActiveAt = Date.now();
+      clearTimeout(idle);
+      idle = setTimeout(() => ws.close(1001, 'Going away'), limits.idleTimeoutMs);
+    };
+    connection.touch = touch;
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      touch();
+      if (isBinary) {
+        // The service takes text frames only: a binary frame closes the connection with 1003.
+        ws.close(1003, 'Binary frames are not supported');
+        return;
+      }
+      void this.onMessage(connection, data.toString('utf8'));
+    });
+    ws.on('error', () => ws.terminate());
+    ws.on('close', (code: number, reason: Buffer) => {
+      clearTimeout(idle);
+      clearTimeout(lifetime);
+      this.serving.connections.remove(connection.connectionId);
+      void this.onDisconnect(connection, code, reason.toString('utf8'));
+    });
+  }
+
+  private async onMessage(connection: WebSocketConnection, message: string): Promise<void> {
+    const route = selectRoute(this.api, message);
+    this.watch(connection, { direction: 'in', routeKey: route?.routeKey, data: message });
+    const requestId = apigwId();
+    if (route === undefined) {
+      this.context.note(requestId, `${connection.connectionId}: no route for the message and no $default route; told the client Forbidden`);
+      this.send(connection, serviceError('Forbidden', connection, requestId));
+      return;
+    }
+    if (route.integration.type !== 'AWS_PROXY') {
+      this.context.note(requestId, `${route.routeKey}: ${route.integration.description} is not served locally`);
+      this.send(connection, serviceError('Internal server error', connection, requestId));
+      return;
+    }
+    const answer = await invokeRoute(route.integration, messageEvent({ apiId: this.api.apiId, connection }, route.routeKey, message), this.context);
+    if (!answer.ok) {
+      this.context.note(requestId, `${route.routeKey}: ${answer.why}; told the client Internal server error`);
+      this.send(connection, serviceError('Internal server error', connection, requestId));
+      return;
+    }
+    const body = proxyAnswer(answer.payload).body;
+    if (route.twoWay && body !== undefined) {
+      this.send(connection, body);
+    }
+  }
+
+  private async onDisconnect(connection: WebSocketConnection, code: number, reason: string): Promise<void> {
+    this.watch(connection, { direction: 'in', routeKey: '$disconnect', data: `${code} ${reason}`.trim() });
+    const route = this.route('$disconnect');
+    if (route?.integration.type !== 'AWS_PROXY') {
+      return;
+    }
+    const answer = await invokeRoute(route.integration, disconnectEvent({ apiId: this.api.apiId, connection }, code, reason), this.context);
+    if (!answer.ok) {
+      this.context.note(connection.connectionId, `$disconnect: ${answer.why}`);
+    }
+  }
+
+  private send(connection: WebSocketConnection, data: string): void {
+    if (connection.socket.readyState !== WebSocket.OPEN) {
+      return;
+    }
+    connection.touch?.();
+    this.watch(connection, { direction: 'out', data });
+    connection.socket.send(data);
+  }
+
+  private watch(connection: WebSocketConnection, entry: RoutedMessage): void {
+    this.serving.watchers?.get(connection.connectionId)?.(entry);
+  }
+
+  private route(routeKey: string): WebSocketRouteSpec | undefined {
+    return this.api.routes.find((r) => r.routeKey === routeKey);
+  }
+}
+
+/** The message the service sends a client when its message cannot be handled. */
+function serviceError(message: string, connection: WebSocketConnection, requestId: string): string {
+  return JSON.stringify({ message, connectionId: connection.connectionId, requestId });
+}
+
+const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 500: 'Internal Server Error', 502: 'Bad Gateway' };
+
+/** Ends a handshake with an HTTP status instead of the upgrade. */
+function refuse(socket: Duplex, statusCode: number): void {
+  if (!socket.writable) {
+    return;
+  }
+  const text = STATUS_TEXT[statusCode] ?? 'Error';
+  socket.end(`HTTP/1.1 ${statusCode} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
