@@ -18,7 +18,7 @@ import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketIamAuthorizer, WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { WebSocket } from 'ws';
-import { inlineFunction, Running, serve, synth } from './local/support';
+import { inlineFunction, Running, serve, startCli, synth } from './local/support';
 
 const KEY = 'AKIDLOCALWEBSOCKET';
 const SECRET = 'local-websocket-secret';
@@ -79,6 +79,7 @@ let running: Running;
 let chatUrl: string;
 let iamUrl: string;
 let chatPort: number;
+let chatAssembly: string;
 const savedEnv = { ...process.env };
 
 beforeAll(async () => {
@@ -112,6 +113,7 @@ beforeAll(async () => {
     iam.addRoute('ping', { integration: new WebSocketLambdaIntegration('Ping', echoFn), returnResponse: true });
     new apigwv2.WebSocketStage(stack, 'Prod', { webSocketApi: iam, stageName: 'prod', autoDeploy: true });
   }, { stackName: 'WsChat' });
+  chatAssembly = assembly;
   running = await serve(assembly, { quiet: true, credentials: { accessKeyId: KEY, secretAccessKey: SECRET }, appFolder: path.join(__dirname, '..', '..') });
   const urlOf = (logicalPrefix: string) => running.server.endpoints.find((e) => e.api.logicalId.startsWith(logicalPrefix))!.urls[0];
   chatUrl = urlOf('Chat').replace(/^http/, 'ws').replace(/\/$/, '');
@@ -360,5 +362,25 @@ test('the idle timeout closes a quiet connection with 1001 (VENDOR_OUTPUTS_WS_ID
     expect(await client.closed).toEqual({ code: 1001, reason: 'Going away' });
   } finally {
     await idle.close();
+  }
+});
+
+test('vendor-outputs serve (the compiled CLI) lists the routes with ws:// URLs and serves the chat, the functions reaching the management API over https', async () => {
+  fs.writeFileSync(path.join(STATE, 'connections'), '');
+  const cli = startCli(['serve', '--app', chatAssembly, '--port', '0'], { AWS_ACCESS_KEY_ID: KEY, AWS_SECRET_ACCESS_KEY: SECRET });
+  try {
+    const out = await cli.waitFor('Press Ctrl+C', 60_000);
+    expect(out).toMatch(/Serving 2 WebSocket API\(s\) from /);
+    const url = /\$connect\s+(ws:\/\/127\.0\.0\.1:\d+\/dev)\s/.exec(out)![1];
+    const ana = await open(`${url}?token=allow`);
+    const ben = await open(`${url}?token=allow`);
+    ana.ws.send(JSON.stringify({ action: 'sendmessage', data: 'through the CLI' }));
+    expect(await ana.next()).toBe('through the CLI');
+    expect(await ben.next()).toBe('through the CLI');
+    ana.ws.close();
+    ben.ws.close();
+  } finally {
+    cli.child.kill('SIGTERM');
+    await cli.exited;
   }
 });
