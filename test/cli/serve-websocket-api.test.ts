@@ -315,9 +315,24 @@ describe('refusals and errors', () => {
     client.ws.close();
   });
 
-  test('a message larger than 128 KB closes the connection with 1009', async () => {
+  test('a frame larger than 32 KB closes the connection with 1009', async () => {
     const client = await open(`${chatUrl}?token=allow`);
-    client.ws.send('x'.repeat(128 * 1024 + 1));
+    client.ws.send('x'.repeat(32 * 1024 + 1));
+    expect((await client.closed).code).toBe(1009);
+  });
+
+  test('a 96 KB message in frames of 32 KB is taken; a message larger than 128 KB in such frames closes the connection with 1009', async () => {
+    const client = await open(`${chatUrl}?token=allow`);
+    const frame = '{"p":"' + 'x'.repeat(32 * 1024 - 6);
+    client.ws.send(frame, { fin: false });
+    client.ws.send('y'.repeat(32 * 1024), { fin: false });
+    client.ws.send('z'.repeat(32 * 1024 - 2) + '"}', { fin: true });
+    const answer = JSON.parse(await client.next());
+    expect(JSON.parse(answer.event.body).p).toHaveLength(96 * 1024 - 8);
+    for (let i = 0; i < 4; i++) {
+      client.ws.send('x'.repeat(32 * 1024), { fin: false });
+    }
+    client.ws.send('x', { fin: true });
     expect((await client.closed).code).toBe(1009);
   });
 

@@ -34,6 +34,12 @@ export interface RoutedMessage {
 /** The connections of one server, by id, across reloads (a reload does not drop a client). */
 export class ConnectionRegistry {
   private readonly connections = new Map<string, WebSocketConnection>();
+  private ended = false;
+
+  /** The server closed: no `$disconnect` runs for the connections it ended (the functions are gone). */
+  get closed(): boolean {
+    return this.ended;
+  }
 
   add(connection: WebSocketConnection): void {
     this.connections.set(connection.connectionId, connection);
@@ -49,6 +55,7 @@ export class ConnectionRegistry {
 
   /** Every connection ends now (the server closes). */
   terminateAll(): void {
+    this.ended = true;
     for (const connection of this.connections.values()) {
       connection.socket.terminate();
     }

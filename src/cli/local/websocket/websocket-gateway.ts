@@ -12,6 +12,7 @@ import type * as http from 'http';
 import type { Duplex } from 'stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { authorizeConnect } from './connect-authorization';
+import { limitFrameSize } from './frame-limit';
 import type { ConnectionRegistry, RoutedMessage, WebSocketConnection } from './connection';
 import { answerManagement, managementTarget } from './management-api';
 import { invokeRoute, proxyAnswer } from './route-invocation';
@@ -128,6 +129,7 @@ export class WebSocketGateway implements ApiHandler {
     const { limits } = this.serving;
     this.serving.connections.add(connection);
     const ws = connection.socket;
+    limitFrameSize(ws, limits.maxFrameBytes);
     let idle = setTimeout(() => ws.close(1001, 'Going away'), limits.idleTimeoutMs);
     const lifetime = setTimeout(() => ws.close(1001, 'Going away'), limits.maxDurationMs);
     const touch = () => {
@@ -183,7 +185,7 @@ export class WebSocketGateway implements ApiHandler {
   private async onDisconnect(connection: WebSocketConnection, code: number, reason: string): Promise<void> {
     this.watch(connection, { direction: 'in', routeKey: '$disconnect', data: `${code} ${reason}`.trim() });
     const route = this.route('$disconnect');
-    if (route?.integration.type !== 'AWS_PROXY') {
+    if (route?.integration.type !== 'AWS_PROXY' || this.serving.connections.closed) {
       return;
     }
     const answer = await invokeRoute(route.integration, disconnectEvent({ apiId: this.api.apiId, connection }, code, reason), this.context);
