@@ -5,8 +5,8 @@
  */
 import type { ConsoleMethod, ConsoleResource } from './console-resource';
 import { httpRouteTree } from './http-api-tree';
+import { webSocketRouteTree } from './websocket-api-tree';
 import type { FunctionSpec } from '../../model/function-spec';
-import type { HttpApiSpec } from '../../model/http-api';
 import { ApiSpec, isRestApi, MethodSpec, ResourceNode } from '../../model/rest-api';
 
 export type { ConsoleMethod, ConsoleResource } from './console-resource';
@@ -23,7 +23,7 @@ export interface ServedApi {
 export interface ConsoleApi {
   /** `<stack name>/<logical id>`: what the page sends back to name the API. */
   readonly id: string;
-  /** `REST` or `HTTP` (an HTTP API's tree is its routes' paths). */
+  /** `REST`, `HTTP` (an HTTP API's tree is its routes' paths) or `WEBSOCKET` (its routes under `/`). */
   readonly kind: string;
   readonly name: string;
   readonly stackName: string;
@@ -45,17 +45,24 @@ export function apiTree(
   functions: ReadonlyMap<string, FunctionSpec>,
   env: NodeJS.ProcessEnv = process.env,
 ): ConsoleApi[] {
-  // WebSocket APIs have no resource tree: the console's WebSocket panel is not built yet.
-  return endpoints.filter(({ api }) => api.kind !== 'WEBSOCKET').map(({ api, urls }) => ({
+  return endpoints.map(({ api, urls }) => ({
     id: consoleApiId({ api, urls }),
-    kind: isRestApi(api) ? 'REST' : 'HTTP',
+    kind: isRestApi(api) ? 'REST' : api.kind,
     name: api.name,
     stackName: api.stackName,
     constructPath: api.constructPath,
     stages: api.stages,
     urls,
-    root: isRestApi(api) ? resource(api.root, methodsByResource(api.root), functions) : httpRouteTree(api as HttpApiSpec, functions, env),
+    root: rootOf(api, functions, env),
   }));
+}
+
+/** The API's tree: REST resources, HTTP route paths, WebSocket routes under `/`. */
+function rootOf(api: ApiSpec, functions: ReadonlyMap<string, FunctionSpec>, env: NodeJS.ProcessEnv): ConsoleResource {
+  if (isRestApi(api)) {
+    return resource(api.root, methodsByResource(api.root), functions);
+  }
+  return api.kind === 'HTTP' ? httpRouteTree(api, functions, env) : webSocketRouteTree(api, functions);
 }
 
 /** Each resource's methods, in the order of the route listing. */
