@@ -45,6 +45,11 @@ afterAll(async () => {
   await running?.close();
 });
 
+/** Waits until the panel's status line starts with `text`. */
+function statusStartsWith(page: Page, text: string): Promise<unknown> {
+  return page.waitForFunction((prefix) => (globalThis as any).document.querySelector('#ws-status').textContent.startsWith(prefix), text);
+}
+
 async function logTexts(page: Page): Promise<string[]> {
   return page.locator('#ws-log li').allTextContents();
 }
@@ -59,16 +64,16 @@ test('the panel connects, sends, shows each message with its route and the answe
     expect(await page.locator('#ws-url option').first().textContent()).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/dev$/);
 
     await page.click('#ws-connect');
-    await page.waitForFunction(() => document.querySelector('#ws-status')!.textContent!.startsWith('Refused'));
+    await statusStartsWith(page, 'Refused');
     await page.fill('#ws-query', 'token=allow');
     await page.click('#ws-connect');
-    await page.waitForFunction(() => document.querySelector('#ws-status')!.textContent!.startsWith('Connected'));
+    await statusStartsWith(page, 'Connected');
 
     await page.fill('#ws-message', '{"action": "shout", "text": "hi"}');
     await page.click('#ws-send');
     await page.fill('#ws-message', 'plain text');
     await page.click('#ws-send');
-    await page.waitForFunction(() => document.querySelectorAll('#ws-log .ws-in').length === 2);
+    await page.locator('#ws-log .ws-in').nth(1).waitFor();
     const log = await logTexts(page);
     expect(log).toEqual(expect.arrayContaining([
       '\u2192shout{"action": "shout", "text": "hi"}',
@@ -80,7 +85,7 @@ test('the panel connects, sends, shows each message with its route and the answe
     await page.screenshot({ path: path.join(ARTIFACTS, 'console-websocket-1280.png'), fullPage: true });
 
     await page.click('#ws-connect');
-    await page.waitForFunction(() => document.querySelector('#ws-status')!.textContent!.startsWith('Closed: 1000'));
+    await statusStartsWith(page, 'Closed: 1000');
     expect((await logTexts(page)).pop()).toBe('\u00b7closed 1000 ($disconnect)');
   } finally {
     await page.close();
