@@ -19,6 +19,7 @@ import { WebSocketIamAuthorizer, WebSocketLambdaAuthorizer } from 'aws-cdk-lib/a
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { WebSocket } from 'ws';
 import { inlineFunction, Running, serve, startCli, synth } from './local/support';
+import { readLocalApp } from '../../src/cli/local/read-local-app';
 
 const KEY = 'AKIDLOCALWEBSOCKET';
 const SECRET = 'local-websocket-secret';
@@ -269,6 +270,15 @@ describe('the @connections management API from outside (the SDK over http, signe
     ws.ws.close();
   });
 
+  test('a connection of another WebSocket API (the call on the other API\'s port): 410 GoneException', async () => {
+    const ws = await open(`${chatUrl}?token=allow`);
+    ws.ws.send('who');
+    const id = JSON.parse(await ws.next()).event.requestContext.connectionId;
+    const other = new ApiGatewayManagementApiClient({ endpoint: iamUrl.replace(/^ws/, 'http'), region: 'us-east-1', credentials: { accessKeyId: KEY, secretAccessKey: SECRET } });
+    await expect(other.send(new GetConnectionCommand({ ConnectionId: id }))).rejects.toMatchObject({ name: 'GoneException' });
+    ws.ws.close();
+  });
+
   test('an unknown connection: 410 GoneException', async () => {
     await expect(client().send(new PostToConnectionCommand({ ConnectionId: 'NoSuchConn0000=', Data: 'x' }))).rejects.toMatchObject({ name: 'GoneException', $metadata: { httpStatusCode: 410 } });
   });
@@ -362,6 +372,30 @@ describe('an API without $default, with an IAM-authorized $connect', () => {
     expect(pong.event.requestContext.identity.sourceIp).toBe('127.0.0.1');
     client.ws.close();
   });
+});
+
+test('a reload changes the routes of open connections, as a deployment does', async () => {
+  const build = (withRoute: boolean) => synth((stack: Stack) => {
+    const echoFn = inlineFunction(stack, 'E', ECHO);
+    const api = new apigwv2.WebSocketApi(stack, 'Live', { defaultRouteOptions: { integration: new WebSocketLambdaIntegration('D', echoFn), returnResponse: true } });
+    if (withRoute) {
+      api.addRoute('added', { integration: new WebSocketLambdaIntegration('A', echoFn), returnResponse: true });
+    }
+    new apigwv2.WebSocketStage(stack, 'S', { webSocketApi: api, stageName: 's', autoDeploy: true });
+  }, { stackName: 'WsLive' });
+  const live = await serve(build(false), { quiet: true });
+  try {
+    const client = await open(live.url.replace(/^http/, 'ws').replace(/\/$/, ''));
+    client.ws.send('{"action":"added"}');
+    expect(JSON.parse(await client.next()).routeKey).toBe('$default');
+    const summary = await live.server.reload(readLocalApp(build(true)));
+    expect(summary.routesAdded).toEqual([expect.stringMatching(/^added ws:\/\/127\.0\.0\.1:\d+\/s$/)]);
+    client.ws.send('{"action":"added"}');
+    expect(JSON.parse(await client.next()).routeKey).toBe('added');
+    client.ws.close();
+  } finally {
+    await live.close();
+  }
 });
 
 test('the idle timeout closes a quiet connection with 1001 (VENDOR_OUTPUTS_WS_IDLE_MS override)', async () => {

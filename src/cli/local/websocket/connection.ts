@@ -6,6 +6,8 @@ import type { WebSocket } from 'ws';
 
 export interface WebSocketConnection {
   readonly connectionId: string;
+  /** `<stack>/<logical id>` of the API it connected to (a management call on another API's port does not reach it). */
+  readonly apiKey: string;
   readonly stage: string;
   /** Epoch ms of the accepted handshake. */
   readonly connectedAt: number;
@@ -22,13 +24,6 @@ export interface WebSocketConnection {
   readonly socket: WebSocket;
   /** Counts activity (a message in or out): restarts the idle timeout. Set once the connection is open. */
   touch?: () => void;
-}
-
-/** What the console shows of one message. */
-export interface RoutedMessage {
-  readonly direction: 'in' | 'out';
-  readonly routeKey?: string;
-  readonly data: string;
 }
 
 /** The connections of one server, by id, across reloads (a reload does not drop a client). */

@@ -20,6 +20,8 @@ export function managementTarget(target: string): { stage: string; connectionId:
 }
 
 export interface ManagementContext {
+  /** The API whose port the call came to: only its connections are reached. */
+  readonly apiKey: string;
   readonly connections: ConnectionRegistry;
   readonly handler: HandlerContext;
   readonly maxMessageBytes: number;
@@ -38,7 +40,7 @@ export async function answerManagement(
     return refused;
   }
   const connection = context.connections.get(target.connectionId);
-  if (connection === undefined || connection.stage !== target.stage) {
+  if (connection === undefined || connection.apiKey !== context.apiKey || connection.stage !== target.stage) {
     context.handler.note(requestId, `@connections ${request.method} ${target.connectionId}: no open connection with that id on stage ${target.stage}; answered 410`);
     return error(410, 'GoneException', requestId);
   }

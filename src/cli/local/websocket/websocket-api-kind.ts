@@ -20,8 +20,9 @@ export const WEBSOCKET_API_KIND: ApiKind = {
   serving() {
     const connections = new ConnectionRegistry();
     const limits = webSocketLimits(process.env);
+    const latest = new Map<string, WebSocketApiSpec>();
     return {
-      handler: (api, context) => new WebSocketGateway(webSocketApi(api), context, { connections, limits }),
+      handler: (api, context) => new WebSocketGateway(webSocketApi(api), context, { connections, limits, latest }),
       close: () => connections.terminateAll(),
     };
   },

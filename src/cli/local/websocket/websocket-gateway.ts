@@ -12,8 +12,8 @@ import type * as http from 'http';
 import type { Duplex } from 'stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { authorizeConnect } from './connect-authorization';
+import type { ConnectionRegistry, WebSocketConnection } from './connection';
 import { limitFrameSize } from './frame-limit';
-import type { ConnectionRegistry, RoutedMessage, WebSocketConnection } from './connection';
 import { answerManagement, managementTarget } from './management-api';
 import { invokeRoute, proxyAnswer } from './route-invocation';
 import { selectRoute } from './route-selection';
@@ -27,21 +27,34 @@ import type { WebSocketApiSpec, WebSocketRouteSpec } from '../model/websocket-ap
 export interface WebSocketServing {
   readonly connections: ConnectionRegistry;
   readonly limits: WebSocketLimits;
-  /** The console's watchers of messages (connection id → callback). */
-  readonly watchers?: Map<string, (entry: RoutedMessage) => void>;
+  /**
+   * The latest spec of each API (`<stack>/<logical id>`), set by its newest gateway: a connection
+   * opened before a reload takes the routes of the synth served now, as a deployment changes the
+   * routes of open connections.
+   */
+  readonly latest: Map<string, WebSocketApiSpec>;
 }
 
 export class WebSocketGateway implements ApiHandler {
   private readonly sockets: WebSocketServer;
+  private readonly apiKey: string;
 
-  constructor(private readonly api: WebSocketApiSpec, private readonly context: HandlerContext, private readonly serving: WebSocketServing) {
+  constructor(private readonly served: WebSocketApiSpec, private readonly context: HandlerContext, private readonly serving: WebSocketServing) {
     this.sockets = new WebSocketServer({ noServer: true, maxPayload: serving.limits.maxMessageBytes, perMessageDeflate: false });
+    this.apiKey = `${served.stackName}/${served.logicalId}`;
+    serving.latest.set(this.apiKey, served);
+  }
+
+  /** The API as served now (a reload may have changed its routes since this gateway was made). */
+  private get api(): WebSocketApiSpec {
+    return this.serving.latest.get(this.apiKey) ?? this.served;
   }
 
   async handle(request: ApiRequest): Promise<ApiResponse> {
     const target = managementTarget(request.target);
     if (target !== undefined) {
       return answerManagement(request, target, {
+        apiKey: this.apiKey,
         connections: this.serving.connections,
         handler: this.context,
         maxMessageBytes: this.serving.limits.maxMessageBytes,
@@ -78,6 +91,7 @@ export class WebSocketGateway implements ApiHandler {
     const now = Date.now();
     const base = {
       connectionId,
+      apiKey: this.apiKey,
       stage,
       connectedAt: now,
       sourceIp: (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
@@ -158,7 +172,6 @@ export class WebSocketGateway implements ApiHandler {
 
   private async onMessage(connection: WebSocketConnection, message: string): Promise<void> {
     const route = selectRoute(this.api, message);
-    this.watch(connection, { direction: 'in', routeKey: route?.routeKey, data: message });
     const requestId = apigwId();
     if (route === undefined) {
       this.context.note(requestId, `${connection.connectionId}: no route for the message and no $default route; told the client Forbidden`);
@@ -183,7 +196,6 @@ export class WebSocketGateway implements ApiHandler {
   }
 
   private async onDisconnect(connection: WebSocketConnection, code: number, reason: string): Promise<void> {
-    this.watch(connection, { direction: 'in', routeKey: '$disconnect', data: `${code} ${reason}`.trim() });
     const route = this.route('$disconnect');
     if (route?.integration.type !== 'AWS_PROXY' || this.serving.connections.closed) {
       return;
@@ -199,12 +211,7 @@ export class WebSocketGateway implements ApiHandler {
       return;
     }
     connection.touch?.();
-    this.watch(connection, { direction: 'out', data });
     connection.socket.send(data);
-  }
-
-  private watch(connection: WebSocketConnection, entry: RoutedMessage): void {
-    this.serving.watchers?.get(connection.connectionId)?.(entry);
   }
 
   private route(routeKey: string): WebSocketRouteSpec | undefined {
