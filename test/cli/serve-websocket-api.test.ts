@@ -8,12 +8,14 @@
  * failing, 410 for a closed connection, an oversized message, the idle timeout).
  */
 import * as fs from 'fs';
+import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GetConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { Hash } from '@smithy/hash-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { Stack } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketIamAuthorizer, WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -395,6 +397,31 @@ test('a reload changes the routes of open connections, as a deployment does', as
     client.ws.close();
   } finally {
     await live.close();
+  }
+});
+
+test('beside a WebSocket API, a REST API answers a request asking for an upgrade (curl\'s h2c) as a plain request', async () => {
+  const assembly = synth((stack: Stack) => {
+    const rest = new apigw.RestApi(stack, 'Rest', { deployOptions: { stageName: 'prod' } });
+    rest.root.addMethod('GET', new apigw.LambdaIntegration(inlineFunction(stack, 'R', 'exports.handler = async () => ({ statusCode: 200, body: "plain" });')));
+    const ws = new apigwv2.WebSocketApi(stack, 'Ws', { defaultRouteOptions: { integration: new WebSocketLambdaIntegration('E', inlineFunction(stack, 'E', ECHO)) } });
+    new apigwv2.WebSocketStage(stack, 'S', { webSocketApi: ws, stageName: 's', autoDeploy: true });
+  }, { stackName: 'WsBeside' });
+  const both = await serve(assembly, { quiet: true });
+  try {
+    const restUrl = both.server.endpoints.find((e) => e.api.kind !== 'WEBSOCKET')!.urls[0];
+    const answer = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
+      const request = http.request(restUrl, { headers: { 'Connection': 'Upgrade, HTTP2-Settings', 'Upgrade': 'h2c', 'HTTP2-Settings': 'AAMAAABkAAQCAAAAAAIAAAAA' } }, (response) => {
+        let body = '';
+        response.on('data', (d) => { body += d; });
+        response.on('end', () => resolve({ status: response.statusCode, body }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+    expect(answer).toEqual({ status: 200, body: 'plain' });
+  } finally {
+    await both.close();
   }
 });
 

@@ -74,6 +74,8 @@ interface Listener {
   endpoint: Endpoint;
   /** The API is gone: the port no longer listens; connections end after their request. */
   retired: boolean;
+  /** The port takes WebSocket upgrades and TLS (it has served a WebSocket API). */
+  upgrades?: boolean;
 }
 
 /** How many ports past a busy one a new API may try. */
@@ -237,6 +239,7 @@ export class LocalApiServer {
       const listener = match.kept.find((k) => k.next === api)?.served ?? placed.get(api)!;
       listener.handler = this.handlerFor(api);
       listener.endpoint = this.endpointOf(api, listener.port);
+      takeUpgrades(listener);
       next.push(listener);
     }
     for (const listener of spare) {
@@ -300,10 +303,7 @@ export class LocalApiServer {
     const actual = (server.address() as AddressInfo).port;
     const listener: Listener = { server, port: actual, handler: this.handlerFor(api), endpoint: this.endpointOf(api, actual), retired: false };
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.onRequest(listener, req, res));
-    server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => upgrade(listener.handler, req, socket, head));
-    if (api.kind === 'WEBSOCKET') {
-      acceptTlsOnSamePort(server);
-    }
+    takeUpgrades(listener);
     return listener;
   }
 
@@ -443,7 +443,20 @@ export class LocalApiServer {
 
 const EMPTY = Buffer.alloc(0);
 
-/** An upgrade request goes to a kind that takes upgrades (WebSocket APIs); other kinds close it. */
+/**
+ * A port of a WebSocket API takes upgrade requests and TLS (tls-on-same-port.ts), once. Only such a
+ * port: without an `upgrade` listener Node answers an upgrade request (curl's h2c) as a plain request.
+ */
+function takeUpgrades(listener: Listener): void {
+  if (listener.upgrades || listener.endpoint.api.kind !== 'WEBSOCKET') {
+    return;
+  }
+  listener.upgrades = true;
+  listener.server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => upgrade(listener.handler, req, socket, head));
+  acceptTlsOnSamePort(listener.server);
+}
+
+/** An upgrade request goes to a kind that takes upgrades (WebSocket APIs); a port a reload gave to another kind closes it. */
 function upgrade(handler: ApiHandler, req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
   if (handler.upgrade === undefined) {
     socket.destroy();
