@@ -376,7 +376,7 @@ describe('an API without $default, with an IAM-authorized $connect', () => {
   });
 });
 
-test('a reload changes the routes of open connections, as a deployment does', async () => {
+test('a reload changes the routes of open connections, as a deployment does; without --quiet each connection, message and close gets a terminal line', async () => {
   const build = (withRoute: boolean) => synth((stack: Stack) => {
     const echoFn = inlineFunction(stack, 'E', ECHO);
     const api = new apigwv2.WebSocketApi(stack, 'Live', { defaultRouteOptions: { integration: new WebSocketLambdaIntegration('D', echoFn), returnResponse: true } });
@@ -385,7 +385,7 @@ test('a reload changes the routes of open connections, as a deployment does', as
     }
     new apigwv2.WebSocketStage(stack, 'S', { webSocketApi: api, stageName: 's', autoDeploy: true });
   }, { stackName: 'WsLive' });
-  const live = await serve(build(false), { quiet: true });
+  const live = await serve(build(false));
   try {
     const client = await open(live.url.replace(/^http/, 'ws').replace(/\/$/, ''));
     client.ws.send('{"action":"added"}');
@@ -394,7 +394,15 @@ test('a reload changes the routes of open connections, as a deployment does', as
     expect(summary.routesAdded).toEqual([expect.stringMatching(/^added ws:\/\/127\.0\.0\.1:\d+\/s$/)]);
     client.ws.send('{"action":"added"}');
     expect(JSON.parse(await client.next()).routeKey).toBe('added');
-    client.ws.close();
+    client.ws.close(1000, 'done');
+    await client.closed;
+    // Without --quiet: a terminal line per connection, message and close.
+    await until(() => live.lines.find((l) => / DISCONNECT 1000 done$/.test(l)));
+    expect(live.lines).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^[A-Za-z0-9_-]{15}= CONNECT \/s 101 \d+\.\d ms$/),
+      expect.stringMatching(/^[A-Za-z0-9_-]{15}= MESSAGE \$default [A-Za-z0-9_-]{15}= answered \d+\.\d ms$/),
+      expect.stringMatching(/^[A-Za-z0-9_-]{15}= MESSAGE added [A-Za-z0-9_-]{15}= answered \d+\.\d ms$/),
+    ]));
   } finally {
     await live.close();
   }

@@ -72,6 +72,8 @@ export interface HandlerContext {
   readonly tokenVerifier?: TokenVerifier;
   /** A line for the terminal about a request (why it was refused). */
   readonly note: (requestId: string, text: string) => void;
+  /** A line per request the server did not answer itself (WebSocket connections and messages); undefined with `--quiet`. */
+  readonly requestLine?: (line: string) => void;
 }
 
 /** A kind being served by one server: what it keeps across reloads (REST: usage plan counters). */

@@ -322,6 +322,7 @@ export class LocalApiServer {
       allowUnsigned: this.options.allowUnsigned,
       tokenVerifier: this.tokenVerifier,
       note: (id, text) => this.note(id, text),
+      requestLine: this.options.quiet ? undefined : this.options.print,
     });
   }
 

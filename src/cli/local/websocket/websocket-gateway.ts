@@ -107,17 +107,22 @@ export class WebSocketGateway implements ApiHandler {
       const decision = await authorizeConnect(connectRoute, { ...handshake, api: this.api, stage, target, event }, this.context);
       if (!decision.allowed) {
         this.context.note(connectionId, `$connect refused: ${decision.why}; answered ${decision.statusCode}`);
+        this.context.requestLine?.(`${connectionId} CONNECT ${target} ${decision.statusCode} ${msSince(now)} ms`);
         refuse(socket, decision.statusCode);
         return;
       }
       authorized = { authorizer: decision.authorizer, iamIdentity: decision.iamIdentity };
       const status = await this.runConnect(connectRoute, { apiId: this.api.apiId, connection: { ...base, ...authorized } }, handshake, now);
       if (status !== undefined) {
+        this.context.requestLine?.(`${connectionId} CONNECT ${target} ${status} ${msSince(now)} ms`);
         refuse(socket, status);
         return;
       }
     }
-    this.sockets.handleUpgrade(request, socket, head, (ws) => this.open({ ...base, ...authorized, lastActiveAt: Date.now(), socket: ws }));
+    this.sockets.handleUpgrade(request, socket, head, (ws) => {
+      this.context.requestLine?.(`${connectionId} CONNECT ${target} 101 ${msSince(now)} ms`);
+      this.open({ ...base, ...authorized, lastActiveAt: Date.now(), socket: ws });
+    });
   }
 
   /** The `$connect` integration's verdict: undefined to accept, else the handshake's status. */
@@ -171,31 +176,43 @@ export class WebSocketGateway implements ApiHandler {
   }
 
   private async onMessage(connection: WebSocketConnection, message: string): Promise<void> {
+    const started = Date.now();
     const route = selectRoute(this.api, message);
     const requestId = apigwId();
+    const outcome = await this.routeMessage(connection, message, route, requestId);
+    this.context.requestLine?.(`${requestId} MESSAGE ${route?.routeKey ?? '(no route)'} ${connection.connectionId} ${outcome} ${msSince(started)} ms`);
+  }
+
+  /** Runs the message's route; what came of it, for the terminal line. */
+  private async routeMessage(
+    connection: WebSocketConnection, message: string, route: WebSocketRouteSpec | undefined, requestId: string,
+  ): Promise<string> {
     if (route === undefined) {
       this.context.note(requestId, `${connection.connectionId}: no route for the message and no $default route; told the client Forbidden`);
       this.send(connection, serviceError('Forbidden', connection, requestId));
-      return;
+      return 'Forbidden';
     }
     if (route.integration.type !== 'AWS_PROXY') {
       this.context.note(requestId, `${route.routeKey}: ${route.integration.description} is not served locally`);
       this.send(connection, serviceError('Internal server error', connection, requestId));
-      return;
+      return 'Internal server error';
     }
     const answer = await invokeRoute(route.integration, messageEvent({ apiId: this.api.apiId, connection }, route.routeKey, message), this.context);
     if (!answer.ok) {
       this.context.note(requestId, `${route.routeKey}: ${answer.why}; told the client Internal server error`);
       this.send(connection, serviceError('Internal server error', connection, requestId));
-      return;
+      return 'Internal server error';
     }
     const body = proxyAnswer(answer.payload).body;
     if (route.twoWay && body !== undefined) {
       this.send(connection, body);
+      return 'answered';
     }
+    return 'ok';
   }
 
   private async onDisconnect(connection: WebSocketConnection, code: number, reason: string): Promise<void> {
+    this.context.requestLine?.(`${connection.connectionId} DISCONNECT ${code}${reason === '' ? '' : ` ${reason}`}`);
     const route = this.route('$disconnect');
     if (route?.integration.type !== 'AWS_PROXY' || this.serving.connections.closed) {
       return;
@@ -217,6 +234,10 @@ export class WebSocketGateway implements ApiHandler {
   private route(routeKey: string): WebSocketRouteSpec | undefined {
     return this.api.routes.find((r) => r.routeKey === routeKey);
   }
+}
+
+function msSince(epochMs: number): string {
+  return (Date.now() - epochMs).toFixed(1);
 }
 
 /** The message the service sends a client when its message cannot be handled. */
