@@ -14,6 +14,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { authorizeConnect } from './connect-authorization';
 import type { ConnectionRegistry, WebSocketConnection } from './connection';
 import { limitFrameSize } from './frame-limit';
+import { ReadHandshake, readHandshake, refuseHandshake } from './handshake';
 import { answerManagement, managementTarget } from './management-api';
 import { invokeRoute, proxyAnswer } from './route-invocation';
 import { selectRoute } from './route-selection';
@@ -70,59 +71,52 @@ export class WebSocketGateway implements ApiHandler {
   upgrade(request: http.IncomingMessage, socket: Duplex, head: Buffer): void {
     void this.connect(request, socket, head).catch((error) => {
       this.context.note('-', `WebSocket handshake failed: ${error?.stack ?? error}`);
-      refuse(socket, 500);
+      refuseHandshake(socket, 500);
     });
   }
 
+  /** The handshake: its stage, then `$connect` (authorizer, integration), then the upgrade. */
   private async connect(request: http.IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const target = request.url ?? '/';
-    const queryAt = target.indexOf('?');
-    const path = queryAt < 0 ? target : target.slice(0, queryAt);
-    const stage = decodeURIComponent(path.replace(/^\/+|\/+$/g, ''));
-    if (!this.api.stages.includes(stage)) {
-      refuse(socket, 403);
-      return;
-    }
-    const rawHeaders: Array<[string, string]> = [];
-    for (let i = 0; i < request.rawHeaders.length; i += 2) {
-      rawHeaders.push([request.rawHeaders[i], request.rawHeaders[i + 1]]);
-    }
+    const handshake = readHandshake(request);
+    const { stage } = handshake;
     const connectionId = apigwId();
     const now = Date.now();
-    const base = {
-      connectionId,
-      apiKey: this.apiKey,
-      stage,
-      connectedAt: now,
-      sourceIp: (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
-      userAgent: String(request.headers['user-agent'] ?? ''),
-      domainName: String(request.headers.host ?? ''),
-    };
-    const rawQuery = queryAt < 0 ? '' : target.slice(queryAt + 1);
-    const handshake = { rawHeaders, rawQuery };
-    const connectRoute = this.route('$connect');
-    let authorized: { authorizer?: Record<string, unknown>; iamIdentity?: Record<string, string> } = {};
-    if (connectRoute !== undefined) {
-      const event = connectEvent({ apiId: this.api.apiId, connection: base }, handshake, now);
-      const decision = await authorizeConnect(connectRoute, { ...handshake, api: this.api, stage, target, event }, this.context);
-      if (!decision.allowed) {
-        this.context.note(connectionId, `$connect refused: ${decision.why}; answered ${decision.statusCode}`);
-        this.context.requestLine?.(`${connectionId} CONNECT ${target} ${decision.statusCode} ${msSince(now)} ms`);
-        refuse(socket, decision.statusCode);
-        return;
-      }
-      authorized = { authorizer: decision.authorizer, iamIdentity: decision.iamIdentity };
-      const status = await this.runConnect(connectRoute, { apiId: this.api.apiId, connection: { ...base, ...authorized } }, handshake, now);
-      if (status !== undefined) {
-        this.context.requestLine?.(`${connectionId} CONNECT ${target} ${status} ${msSince(now)} ms`);
-        refuse(socket, status);
-        return;
-      }
+    if (stage === undefined || !this.api.stages.includes(stage)) {
+      this.context.note(connectionId, `handshake on ${handshake.target}: no stage of the API is named so (stages: ${this.api.stages.join(', ')}); answered 403`);
+      refuseHandshake(socket, 403);
+      return;
+    }
+    const { sourceIp, userAgent, domainName } = handshake;
+    const base = { connectionId, apiKey: this.apiKey, stage, connectedAt: now, sourceIp, userAgent, domainName };
+    const admitted = await this.admit(base, handshake, now);
+    if ('refused' in admitted) {
+      this.context.requestLine?.(`${connectionId} CONNECT ${handshake.target} ${admitted.refused} ${msSince(now)} ms`);
+      refuseHandshake(socket, admitted.refused);
+      return;
     }
     this.sockets.handleUpgrade(request, socket, head, (ws) => {
-      this.context.requestLine?.(`${connectionId} CONNECT ${target} 101 ${msSince(now)} ms`);
-      this.open({ ...base, ...authorized, lastActiveAt: Date.now(), socket: ws });
+      this.context.requestLine?.(`${connectionId} CONNECT ${handshake.target} 101 ${msSince(now)} ms`);
+      this.open({ ...base, ...admitted, lastActiveAt: Date.now(), socket: ws });
     });
+  }
+
+  /** What `$connect` decides: what its authorizer adds to the connection, or the handshake's refusal status. */
+  private async admit(
+    base: EventSource['connection'], handshake: ReadHandshake, now: number,
+  ): Promise<{ authorizer?: Record<string, unknown>; iamIdentity?: Record<string, string> } | { refused: number }> {
+    const route = this.route('$connect');
+    if (route === undefined) {
+      return {};
+    }
+    const event = connectEvent({ apiId: this.api.apiId, connection: base }, handshake, now);
+    const decision = await authorizeConnect(route, { ...handshake, api: this.api, stage: base.stage, event }, this.context);
+    if (!decision.allowed) {
+      this.context.note(base.connectionId, `$connect refused: ${decision.why}; answered ${decision.statusCode}`);
+      return { refused: decision.statusCode };
+    }
+    const authorized = { authorizer: decision.authorizer, iamIdentity: decision.iamIdentity };
+    const status = await this.runConnect(route, { apiId: this.api.apiId, connection: { ...base, ...authorized } }, handshake, now);
+    return status === undefined ? authorized : { refused: status };
   }
 
   /** The `$connect` integration's verdict: undefined to accept, else the handshake's status. */
@@ -243,15 +237,4 @@ function msSince(epochMs: number): string {
 /** The message the service sends a client when its message cannot be handled. */
 function serviceError(message: string, connection: WebSocketConnection, requestId: string): string {
   return JSON.stringify({ message, connectionId: connection.connectionId, requestId });
-}
-
-const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 500: 'Internal Server Error', 502: 'Bad Gateway' };
-
-/** Ends a handshake with an HTTP status instead of the upgrade. */
-function refuse(socket: Duplex, statusCode: number): void {
-  if (!socket.writable) {
-    return;
-  }
-  const text = STATUS_TEXT[statusCode] ?? 'Error';
-  socket.end(`HTTP/1.1 ${statusCode} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }

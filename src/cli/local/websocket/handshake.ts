@@ -1,0 +1,58 @@
+/**
+ * A WebSocket handshake as the gateway reads it: the stage its path names, its headers in order,
+ * its query string, and who opens the connection (the source of every event's `identity` and
+ * `domainName`); and the HTTP answer that refuses one.
+ */
+import type * as http from 'http';
+import type { Duplex } from 'stream';
+import type { Handshake } from './websocket-events';
+
+export interface ReadHandshake extends Handshake {
+  /** The request target as sent (`/dev?token=x`). */
+  readonly target: string;
+  /** The stage the path names (`dev`); undefined when the path is not one segment that decodes. */
+  readonly stage?: string;
+  readonly sourceIp: string;
+  readonly userAgent: string;
+  /** The `Host` the client reached (`127.0.0.1:PORT`): `requestContext.domainName`. */
+  readonly domainName: string;
+}
+
+export function readHandshake(request: http.IncomingMessage): ReadHandshake {
+  const target = request.url ?? '/';
+  const queryAt = target.indexOf('?');
+  const path = queryAt < 0 ? target : target.slice(0, queryAt);
+  const rawHeaders: Array<[string, string]> = [];
+  for (let i = 0; i < request.rawHeaders.length; i += 2) {
+    rawHeaders.push([request.rawHeaders[i], request.rawHeaders[i + 1]]);
+  }
+  return {
+    target,
+    stage: stageOf(path),
+    rawHeaders,
+    rawQuery: queryAt < 0 ? '' : target.slice(queryAt + 1),
+    sourceIp: (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+    userAgent: String(request.headers['user-agent'] ?? ''),
+    domainName: String(request.headers.host ?? ''),
+  };
+}
+
+function stageOf(path: string): string | undefined {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  try {
+    return trimmed.includes('/') ? undefined : decodeURIComponent(trimmed);
+  } catch {
+    return undefined;
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 500: 'Internal Server Error', 502: 'Bad Gateway' };
+
+/** Ends a handshake with an HTTP status instead of the upgrade (a status outside 200-599: 502). */
+export function refuseHandshake(socket: Duplex, statusCode: number): void {
+  if (!socket.writable) {
+    return;
+  }
+  const status = Number.isInteger(statusCode) && statusCode >= 200 && statusCode <= 599 ? statusCode : 502;
+  socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
