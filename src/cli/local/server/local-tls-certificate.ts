@@ -9,6 +9,7 @@
  * -subj '/CN=vendor-outputs local API' -addext subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost
  * -addext basicConstraints=critical,CA:FALSE -addext keyUsage=critical,digitalSignature -addext extendedKeyUsage=serverAuth
  */
+import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -41,9 +42,15 @@ E55PYMW+h+CB5I81GXcdNaDjUA==
  * kept: both go into the written file.
  */
 export function localTlsTrust(shell: NodeJS.ProcessEnv): Record<string, string> {
-  const file = path.join(os.tmpdir(), `vendor-outputs-local-api-${process.pid}.pem`);
   const extra = shell.NODE_EXTRA_CA_CERTS === undefined ? '' : readOrEmpty(shell.NODE_EXTRA_CA_CERTS);
-  fs.writeFileSync(file, `${extra}${extra.endsWith('\n') || extra === '' ? '' : '\n'}${LOCAL_TLS_CERTIFICATE}`);
+  const content = `${extra}${extra.endsWith('\n') || extra === '' ? '' : '\n'}${LOCAL_TLS_CERTIFICATE}`;
+  // Named by its content: every server with the same trust shares one file, and none is left per run.
+  const file = path.join(os.tmpdir(), `vendor-outputs-local-api-ca-${createHash('sha256').update(content).digest('hex').slice(0, 16)}.pem`);
+  if (readOrEmpty(file) !== content) {
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, content);
+    fs.renameSync(temporary, file);
+  }
   return { NODE_EXTRA_CA_CERTS: file, ...(shell.AWS_CA_BUNDLE === undefined ? { AWS_CA_BUNDLE: file } : {}) };
 }
 
