@@ -217,6 +217,8 @@ test('$connect gets the handshake\'s headers and query, with the authorizer\'s c
   expect(connect.multiValueQueryStringParameters).toEqual({ token: ['allow'], x: ['1'] });
   expect(connect.headers['User-Agent']).toBe('ws-test');
   expect(connect.headers['Sec-WebSocket-Version']).toBe('13');
+  expect(connect.headers).toMatchObject({ 'X-Forwarded-For': '127.0.0.1', 'X-Forwarded-Port': String(chatPort), 'X-Forwarded-Proto': 'http' });
+  expect(connect.headers['X-Amzn-Trace-Id']).toMatch(/^Root=1-[0-9a-f]{8}-[0-9a-f]{24}$/);
   expect(connect.multiValueHeaders['Sec-WebSocket-Version']).toEqual(['13']);
   expect(connect.requestContext.identity).toMatchObject({ sourceIp: '127.0.0.1', userAgent: 'ws-test', accessKey: null, cognitoIdentityId: null });
 

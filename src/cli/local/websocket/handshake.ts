@@ -6,6 +6,7 @@
 import type * as http from 'http';
 import type { Duplex } from 'stream';
 import type { Handshake } from './websocket-events';
+import { traceId } from '../common/ids';
 
 export interface ReadHandshake extends Handshake {
   /** The request target as sent (`/dev?token=x`). */
@@ -26,15 +27,36 @@ export function readHandshake(request: http.IncomingMessage): ReadHandshake {
   for (let i = 0; i < request.rawHeaders.length; i += 2) {
     rawHeaders.push([request.rawHeaders[i], request.rawHeaders[i + 1]]);
   }
+  const sourceIp = (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   return {
     target,
     stage: stageOf(path),
-    rawHeaders,
+    rawHeaders: withGatewayHeaders(rawHeaders, sourceIp, request),
     rawQuery: queryAt < 0 ? '' : target.slice(queryAt + 1),
-    sourceIp: (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+    sourceIp,
     userAgent: String(request.headers['user-agent'] ?? ''),
     domainName: String(request.headers.host ?? ''),
   };
+}
+
+/**
+ * The headers the gateway adds to the handshake's, as the recorded `$connect` events show them:
+ * `X-Amzn-Trace-Id`, `X-Forwarded-For` (the client's value, then the source IP), `X-Forwarded-Port`
+ * and `X-Forwarded-Proto` (the local port and scheme; the service's are 443 and https).
+ */
+function withGatewayHeaders(rawHeaders: Array<[string, string]>, sourceIp: string, request: http.IncomingMessage): Array<[string, string]> {
+  const named = (name: string) => rawHeaders.findIndex(([n]) => n.toLowerCase() === name);
+  const out = rawHeaders.filter(([name]) => !['x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto'].includes(name.toLowerCase()));
+  const forwardedFor = named('x-forwarded-for');
+  if (named('x-amzn-trace-id') < 0) {
+    out.push(['X-Amzn-Trace-Id', traceId()]);
+  }
+  out.push(
+    ['X-Forwarded-For', forwardedFor < 0 ? sourceIp : `${rawHeaders[forwardedFor][1]}, ${sourceIp}`],
+    ['X-Forwarded-Port', String(request.socket.localPort ?? '')],
+    ['X-Forwarded-Proto', (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'],
+  );
+  return out;
 }
 
 function stageOf(path: string): string | undefined {
