@@ -33,7 +33,9 @@ exports.handler = async (event) => {
   if (event.queryStringParameters && event.queryStringParameters.refuse) return { statusCode: 409, body: 'no' };
   fs.appendFileSync(process.env.STATE + '/connections', event.requestContext.connectionId + '\\n');
   fs.writeFileSync(process.env.STATE + '/connect-' + event.requestContext.connectionId + '.json', JSON.stringify(event));
-  return { statusCode: 200 };
+  // As "Set up a $connect route that requires a WebSocket subprotocol" does it.
+  const offered = (event.headers['Sec-WebSocket-Protocol'] || '').split(',').map((p) => p.trim());
+  return offered.includes('chat.v1') ? { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': 'chat.v1' } } : { statusCode: 200 };
 };`;
 
 const DISCONNECT = `const fs = require('fs');
@@ -137,9 +139,9 @@ interface Client {
   next(): Promise<string>;
 }
 
-function open(url: string, headers: Record<string, string> = {}): Promise<Client> {
+function open(url: string, headers: Record<string, string> = {}, protocols: string[] = []): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
+    const ws = new WebSocket(url, protocols, { headers });
     const messages: string[] = [];
     const waiting: Array<(m: string) => void> = [];
     ws.on('message', (data) => {
@@ -315,6 +317,13 @@ describe('refusals and errors', () => {
 
   test('$connect answers a non-2xx status: the handshake gets that status', async () => {
     await expect(open(`${chatUrl}?token=allow&refuse=1`)).rejects.toThrow('handshake answered 409');
+  });
+
+  test('subprotocols: the one $connect answers in Sec-WebSocket-Protocol is chosen; when it answers none, a client that asked for one fails', async () => {
+    const chosen = await open(`${chatUrl}?token=allow`, {}, ['chat.v0', 'chat.v1']);
+    expect(chosen.ws.protocol).toBe('chat.v1');
+    chosen.ws.close();
+    await expect(open(`${chatUrl}?token=allow`, {}, ['chat.v9'])).rejects.toThrow('Server sent no subprotocol');
   });
 
   test('a stage the API does not have: 403', async () => {

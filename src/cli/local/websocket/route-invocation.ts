@@ -22,8 +22,8 @@ export function invokeRoute(integration: WebSocketLambdaIntegrationSpec, event: 
   });
 }
 
-/** `statusCode` and `body` of a proxy answer (a function answering nothing or a non-object: 200, no body). */
-export function proxyAnswer(payload: string | undefined): { statusCode: number; body?: string } {
+/** `statusCode`, `body` and `headers` of a proxy answer (a function answering nothing or a non-object: 200, no body). */
+export function proxyAnswer(payload: string | undefined): { statusCode: number; body?: string; headers?: Record<string, unknown> } {
   let parsed: unknown;
   try {
     parsed = payload === undefined ? undefined : JSON.parse(payload);
@@ -36,5 +36,6 @@ export function proxyAnswer(payload: string | undefined): { statusCode: number; 
   const answer = parsed as Record<string, unknown>;
   const statusCode = typeof answer.statusCode === 'number' ? answer.statusCode : 200;
   const body = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? undefined : JSON.stringify(answer.body);
-  return { statusCode, ...(body === undefined ? {} : { body }) };
+  const headers = answer.headers !== null && typeof answer.headers === 'object' && !Array.isArray(answer.headers) ? answer.headers as Record<string, unknown> : undefined;
+  return { statusCode, ...(body === undefined ? {} : { body }), ...(headers === undefined ? {} : { headers }) };
 }

@@ -36,12 +36,27 @@ export interface WebSocketServing {
   readonly latest: Map<string, WebSocketApiSpec>;
 }
 
+/** What an accepted `$connect` gives the connection: its authorizer's answer and the subprotocol chosen. */
+interface Admission {
+  readonly authorizer?: Record<string, unknown>;
+  readonly iamIdentity?: Record<string, string>;
+  readonly protocol?: string;
+}
+
 export class WebSocketGateway implements ApiHandler {
   private readonly sockets: WebSocketServer;
   private readonly apiKey: string;
+  /** The subprotocol each accepted handshake's `$connect` answered with (its `Sec-WebSocket-Protocol` header). */
+  private readonly protocols = new WeakMap<http.IncomingMessage, string>();
 
   constructor(private readonly served: WebSocketApiSpec, private readonly context: HandlerContext, private readonly serving: WebSocketServing) {
-    this.sockets = new WebSocketServer({ noServer: true, maxPayload: serving.limits.maxMessageBytes, perMessageDeflate: false });
+    this.sockets = new WebSocketServer({
+      noServer: true,
+      maxPayload: serving.limits.maxMessageBytes,
+      perMessageDeflate: false,
+      // The service picks no subprotocol itself: the one the `$connect` function answers, else none.
+      handleProtocols: (_offered, request) => this.protocols.get(request) ?? false,
+    });
     this.apiKey = `${served.stackName}/${served.logicalId}`;
     serving.latest.set(this.apiKey, served);
   }
@@ -88,11 +103,14 @@ export class WebSocketGateway implements ApiHandler {
     }
     const { sourceIp, userAgent, domainName } = handshake;
     const base = { connectionId, apiKey: this.apiKey, stage, connectedAt: now, sourceIp, userAgent, domainName };
-    const admitted = await this.admit(base, handshake, now);
+    const { protocol, ...admitted } = await this.admit(base, handshake, now);
     if ('refused' in admitted) {
       this.context.requestLine?.(`${connectionId} CONNECT ${handshake.target} ${admitted.refused} ${msSince(now)} ms`);
       refuseHandshake(socket, admitted.refused);
       return;
+    }
+    if (protocol !== undefined) {
+      this.protocols.set(request, protocol);
     }
     this.sockets.handleUpgrade(request, socket, head, (ws) => {
       this.context.requestLine?.(`${connectionId} CONNECT ${handshake.target} 101 ${msSince(now)} ms`);
@@ -103,7 +121,7 @@ export class WebSocketGateway implements ApiHandler {
   /** What `$connect` decides: what its authorizer adds to the connection, or the handshake's refusal status. */
   private async admit(
     base: EventSource['connection'], handshake: ReadHandshake, now: number,
-  ): Promise<{ authorizer?: Record<string, unknown>; iamIdentity?: Record<string, string> } | { refused: number }> {
+  ): Promise<Admission | { refused: number; protocol?: undefined }> {
     const route = this.route('$connect');
     if (route === undefined) {
       return {};
@@ -115,27 +133,30 @@ export class WebSocketGateway implements ApiHandler {
       return { refused: decision.statusCode };
     }
     const authorized = { authorizer: decision.authorizer, iamIdentity: decision.iamIdentity };
-    const status = await this.runConnect(route, { apiId: this.api.apiId, connection: { ...base, ...authorized } }, handshake, now);
-    return status === undefined ? authorized : { refused: status };
+    const verdict = await this.runConnect(route, { apiId: this.api.apiId, connection: { ...base, ...authorized } }, handshake, now);
+    return 'refused' in verdict ? verdict : { ...authorized, ...verdict };
   }
 
-  /** The `$connect` integration's verdict: undefined to accept, else the handshake's status. */
-  private async runConnect(route: WebSocketRouteSpec, source: EventSource, handshake: Handshake, now: number): Promise<number | undefined> {
+  /** The `$connect` integration's verdict: accepted (with the subprotocol it chose), or the handshake's refusal status. */
+  private async runConnect(
+    route: WebSocketRouteSpec, source: EventSource, handshake: Handshake, now: number,
+  ): Promise<{ protocol?: string } | { refused: number }> {
     if (route.integration.type !== 'AWS_PROXY') {
       this.context.note(source.connection.connectionId, `$connect: ${route.integration.description} is not served locally; answered 500`);
-      return 500;
+      return { refused: 500 };
     }
     const answer = await invokeRoute(route.integration, connectEvent(source, handshake, now), this.context);
     if (!answer.ok) {
       this.context.note(source.connection.connectionId, `$connect: ${answer.why}; answered 502`);
-      return 502;
+      return { refused: 502 };
     }
-    const { statusCode } = proxyAnswer(answer.payload);
+    const { statusCode, headers } = proxyAnswer(answer.payload);
     if (statusCode < 200 || statusCode > 299) {
       this.context.note(source.connection.connectionId, `$connect answered ${statusCode}: the connection is refused`);
-      return statusCode;
+      return { refused: statusCode };
     }
-    return undefined;
+    const protocol = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'sec-websocket-protocol')?.[1];
+    return typeof protocol === 'string' ? { protocol } : {};
   }
 
   private open(connection: WebSocketConnection): void {
