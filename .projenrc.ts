@@ -261,6 +261,7 @@ project.eslint?.allowDevDeps('src/cli/local/rest/validation/**');
 project.eslint?.allowDevDeps('src/cli/local/rest/mapping/**');
 project.eslint?.allowDevDeps('src/cli/local/rest/integrations/**');
 project.eslint?.allowDevDeps('src/cli/local/common/linear-regex.ts');
+project.eslint?.allowDevDeps('src/cli/local/websocket/websocket-gateway.ts');
 
 // The layers of src/ (projenrc/layer-rules.ts): no import loops, no import from a lower layer to a
 // higher one, and nothing the CLI loads imports aws-cdk-lib or constructs.

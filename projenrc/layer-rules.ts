@@ -17,10 +17,10 @@ const LOCAL = './src/cli/local';
  * The local API's folders, bottom first. A folder may import the folders before it, never those
  * after it: the model and the small common helpers at the bottom; Cognito and SigV4 checks; the Lambda
  * runtime (which the template reader asks whether a function's runtime runs here); the template reader;
- * the contract of an API kind; the API kinds (rest/, then http/, which reuses REST's proxy-response and outbound helpers, then function-url/, which reuses http/'s payload 2.0 and CORS); the server at the top. The files at the
+ * the contract of an API kind; the API kinds (rest/, then http/, which reuses REST's proxy-response and outbound helpers, then function-url/, which reuses http/'s payload 2.0 and CORS, and websocket/, which reuses HTTP's authorizer reading); the server at the top. The files at the
  * top of local/ (the local-API service, the registry of API kinds) wire the folders together.
  */
-export const LOCAL_API_LAYERS = ['common', 'model', 'auth', 'lambda', 'template', 'api-kind', 'rest', 'http', 'function-url', 'server'] as const;
+export const LOCAL_API_LAYERS = ['common', 'model', 'auth', 'lambda', 'template', 'api-kind', 'rest', 'http', 'function-url', 'websocket', 'server'] as const;
 
 function localApiZones(): Zone[] {
   return LOCAL_API_LAYERS.slice(0, -1).map((layer, index) => ({

@@ -88,7 +88,7 @@
     var select = byId('api-select');
     select.textContent = '';
     state.apis.forEach(function (api) {
-      var label = api.name + ' (' + (api.constructPath || api.id) + ') \u00b7 ' + (api.kind || 'REST') + ' API';
+      var label = api.name + ' (' + (api.constructPath || api.id) + ') \u00b7 ' + (api.kind === 'WEBSOCKET' ? 'WebSocket' : api.kind || 'REST') + ' API';
       var option = element('option', '', label);
       option.value = api.id;
       select.appendChild(option);
@@ -203,6 +203,9 @@
   // ---- Method test -----------------------------------------------------------------------------
 
   function selectMethod(selection) {
+    if (showWebSocketPanel()) {
+      return;
+    }
     state.selected = selection;
     treeItems().forEach(function (item) {
       if (item.classList.contains('method')) {
@@ -342,6 +345,86 @@
     list('o-pending', status.pending, 'None: every value is known locally.');
   }
 
+  // ---- WebSocket panel -----------------------------------------------------------------------------
+
+  var socket = null;
+
+  /** Shows the panel (and hides the method test) when the API picked is a WebSocket API; true then. */
+  function showWebSocketPanel() {
+    var api = currentApi();
+    var on = !!api && api.kind === 'WEBSOCKET';
+    byId('ws-panel').hidden = !on;
+    if (!on) {
+      return false;
+    }
+    byId('test-form').hidden = true;
+    byId('report').hidden = true;
+    byId('no-method').hidden = true;
+    byId('execution-title').textContent = 'WebSocket: ' + api.name;
+    var select = byId('ws-url');
+    if (select.dataset.for !== api.id) {
+      select.textContent = '';
+      api.urls.forEach(function (url) {
+        var ws = url.replace(/^http/, 'ws').replace(/\/$/, '');
+        select.appendChild(element('option', '', ws));
+      });
+      select.dataset.for = api.id;
+    }
+    return true;
+  }
+
+  function logMessage(direction, text, route) {
+    var item = element('li', 'ws-entry ws-' + direction);
+    item.appendChild(element('span', 'ws-direction', direction === 'in' ? '\u2190' : direction === 'out' ? '\u2192' : '\u00b7'));
+    if (route !== undefined) {
+      item.appendChild(element('span', 'ws-route', route === null ? 'no route (Forbidden)' : route));
+    }
+    item.appendChild(element('span', 'ws-text', text));
+    byId('ws-log').appendChild(item);
+  }
+
+  function setConnected(connected, status) {
+    byId('ws-connect').textContent = connected ? 'Disconnect' : 'Connect';
+    byId('ws-send').disabled = !connected;
+    byId('ws-status').textContent = status;
+  }
+
+  function toggleConnection() {
+    if (socket !== null) {
+      socket.close(1000, 'console');
+      return;
+    }
+    var query = byId('ws-query').value.trim();
+    var url = byId('ws-url').value + (query ? '?' + query.replace(/^\?/, '') : '');
+    setConnected(false, 'Connecting to ' + url + '\u2026');
+    var opened = false;
+    socket = new WebSocket(url);
+    socket.addEventListener('open', function () {
+      opened = true;
+      setConnected(true, 'Connected to ' + url);
+      logMessage('note', 'connected ($connect)');
+    });
+    socket.addEventListener('message', function (event) {
+      logMessage('in', String(event.data));
+    });
+    socket.addEventListener('close', function (event) {
+      socket = null;
+      setConnected(false, opened ? 'Closed: ' + event.code + (event.reason ? ' ' + event.reason : '') : 'Refused: the handshake was not accepted (see the terminal)');
+      logMessage('note', opened ? 'closed ' + event.code + ' ($disconnect)' : 'handshake refused');
+    });
+  }
+
+  function sendMessage() {
+    var text = byId('ws-message').value;
+    var api = currentApi();
+    call('api/websocket-route', { api: api.id, message: text }).then(function (answer) {
+      logMessage('out', text, answer.status === 200 ? answer.body.routeKey : undefined);
+      if (socket !== null) {
+        socket.send(text);
+      }
+    });
+  }
+
   // ---- Start ---------------------------------------------------------------------------------------
 
   function reload() {
@@ -354,10 +437,13 @@
     byId('tree').addEventListener('keydown', onTreeKey);
     byId('test-form').addEventListener('submit', runTest);
     byId('reload').addEventListener('click', reload);
+    byId('ws-connect').addEventListener('click', toggleConnection);
+    byId('ws-send').addEventListener('click', sendMessage);
     byId('api-select').addEventListener('change', function (event) {
       state.apiId = event.target.value;
       state.selected = null;
       renderTree();
+      showWebSocketPanel();
     });
     document.addEventListener('visibilitychange', function () {
       if (document.visibilityState === 'visible') {

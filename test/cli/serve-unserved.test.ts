@@ -70,15 +70,16 @@ test('serve lists what it does not serve, each with its kind and why, after the 
   }
 });
 
-test('serve refuses an app whose only API is a WebSocket API, naming it with its kind and why; exit 1', async () => {
+test('serve refuses an app whose only API is a WebSocket API without a stage, naming it with its kind and why; exit 1', async () => {
   const run = await runCli(['serve', '--app', chatOnly, '--port', '0']);
   expect(run.code).toBe(1);
-  expect(run.stderr).toBe([
-    `vendor-outputs serve: no REST or HTTP API with a stage in ${chatOnly}; nothing to serve`,
+  expect(run.stderr.split('\n')).toEqual([
+    expect.stringMatching(/^vendor-outputs serve: warning: ChatOnly\/Chat\w+: WebSocket API has no stage; not served$/),
+    `vendor-outputs serve: no REST, HTTP or WebSocket API with a stage in ${chatOnly}; nothing to serve`,
     'Not served (1):',
-    '  WebSocket API  ChatOnly/Chat: WebSocket APIs (API Gateway v2) are not served locally yet',
+    '  WebSocket API  ChatOnly/Chat: it has no stage',
     '',
-  ].join('\n'));
+  ]);
 });
 
 test("test-invoke --help lists the app's APIs and functions, served or not; without an assembly it says so and still exits 0", async () => {
@@ -101,5 +102,5 @@ test("test-invoke --help lists the app's APIs and functions, served or not; with
 test('test-invoke on an app with no REST or HTTP API names the APIs it has and why they cannot be tested; exit 1', async () => {
   const run = await runCli(['test-invoke', '--app', chatOnly, '--method', 'GET', '--path', '/hello']);
   expect(run.code).toBe(1);
-  expect(run.stderr).toBe('vendor-outputs test-invoke: no REST or HTTP API in the cloud assembly\nNot served (1):\n  WebSocket API  ChatOnly/Chat: WebSocket APIs (API Gateway v2) are not served locally yet\n');
+  expect(run.stderr).toBe('vendor-outputs test-invoke: no REST or HTTP API in the cloud assembly\nNot served (1):\n  WebSocket API  ChatOnly/Chat: it has no stage\n');
 });

@@ -7,11 +7,13 @@ import { FUNCTION_URL_KIND } from './function-url/function-url-kind';
 import { HTTP_API_KIND } from './http/http-api-kind';
 import type { ApiSpec } from './model/rest-api';
 import { REST_API_KIND } from './rest/rest-api-kind';
+import { WEBSOCKET_API_KIND } from './websocket/websocket-api-kind';
 
 export const API_KINDS: readonly ApiKind[] = [
   REST_API_KIND,
   HTTP_API_KIND,
   FUNCTION_URL_KIND,
+  WEBSOCKET_API_KIND,
 ];
 
 /** The kind that serves `api` (an API that names none is a REST API). */

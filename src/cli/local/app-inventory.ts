@@ -26,6 +26,10 @@ function inventoryLines(api: ApiSpec): string[] {
   if (isRestApi(api)) {
     return [`  REST API  ${api.name} (${where}, --api ${api.logicalId})${stages}`];
   }
-  const routes = api.kind === 'HTTP' ? api.routes.map((r) => `    --route "${r.routeKey}"`) : [];
+  if (api.kind === 'WEBSOCKET') {
+    // Served by serve and sandbox; test-invoke runs REST and HTTP APIs only.
+    return [`  WebSocket API  ${api.name} (${where})${stages}: served by serve, not by test-invoke`];
+  }
+  const routes = api.routes.map((r) => `    --route "${r.routeKey}"`);
   return [`  HTTP API  ${api.name} (${where}, --api ${api.logicalId})${stages}`, ...routes];
 }

@@ -90,13 +90,16 @@ export class LocalApi {
     return servedApis(this.current);
   }
 
-  /** How many APIs of each kind are served: `1 REST API(s)`, `1 REST API(s) and 2 HTTP API(s)`, `..., 1 function URL(s)`. */
+  /** How many APIs of each kind are served: `1 REST API(s)`, `1 REST API(s) and 2 HTTP API(s)`, `..., 1 WebSocket API(s) and 1 function URL(s)`. */
   servedSummary(): string {
     const served = this.served;
-    const rest = served.filter(isRestApi).length;
-    const urls = served.filter((api) => api.kind === 'FUNCTION_URL').length;
-    const http = served.length - rest - urls;
-    const parts = [[rest, 'REST API(s)'], [http, 'HTTP API(s)'], [urls, 'function URL(s)']].filter(([count]) => count !== 0).map(([count, what]) => `${count} ${what}`);
+    const counts: Array<[number, string]> = [
+      [served.filter(isRestApi).length, 'REST API(s)'],
+      [served.filter((a) => a.kind === 'HTTP').length, 'HTTP API(s)'],
+      [served.filter((a) => a.kind === 'WEBSOCKET').length, 'WebSocket API(s)'],
+      [served.filter((a) => a.kind === 'FUNCTION_URL').length, 'function URL(s)'],
+    ];
+    const parts = counts.filter(([count]) => count > 0).map(([count, what]) => `${count} ${what}`);
     if (parts.length === 0) {
       return '0 REST API(s)';
     }
@@ -151,7 +154,7 @@ function tokenVerifierOf(app: LocalApp, start: LocalApiStart): Promise<TokenVeri
 
 /** The refusal of an app with nothing to serve, naming what it has that is not served. */
 function nothingToServe(app: LocalApp, source: string | undefined, stacks: readonly string[]): string {
-  const message = `no REST or HTTP API with a stage in ${source}${stacks.length > 0 ? ` (stacks: ${stacks.join(', ')})` : ''}; nothing to serve`;
+  const message = `no REST, HTTP or WebSocket API with a stage in ${source}${stacks.length > 0 ? ` (stacks: ${stacks.join(', ')})` : ''}; nothing to serve`;
   const apis = unservedApis(app.unserved);
   return apis.length === 0 ? message : [message, ...unservedLines(apis)].join('\n');
 }

@@ -27,15 +27,15 @@ beforeAll(() => {
   api = restApi(app.apis[0]);
 });
 
-test('REST, HTTP and function URLs are the kinds registered; an API that names no kind is served by REST', () => {
-  expect(API_KINDS.map((k) => k.kind)).toEqual(['REST', 'HTTP', 'FUNCTION_URL']);
+test('REST, HTTP, function URLs and WebSocket are the kinds registered; an API that names no kind is served by REST', () => {
+  expect(API_KINDS.map((k) => k.kind)).toEqual(['REST', 'HTTP', 'FUNCTION_URL', 'WEBSOCKET']);
   expect(app.apis.map((a) => a.name)).toEqual(['Kinds']);
   expect(apiKindOf(api)).toBe(REST_API_KIND);
 });
 
 test('an API of a kind that is not registered is named as such', () => {
-  const webSocket = { ...api, kind: 'WEBSOCKET' } as unknown as ApiSpec;
-  expect(() => apiKindOf(webSocket)).toThrow("no API kind 'WEBSOCKET' is registered (api-kinds.ts)");
+  const graphql = { ...api, kind: 'GRAPHQL' } as unknown as ApiSpec;
+  expect(() => apiKindOf(graphql)).toThrow("no API kind 'GRAPHQL' is registered (api-kinds.ts)");
 });
 
 test('the REST kind reads the template model of a stack into its APIs', () => {

@@ -32,7 +32,7 @@ beforeAll(() => {
   }, { stackName: 'Unstaged' }));
 });
 
-test('an app whose only API is a WebSocket API is refused naming it, its kind and why (not its functions)', async () => {
+test('an app whose only API is a WebSocket API without a stage is refused naming it, its kind and why (not its functions)', async () => {
   const chatOnly = readLocalApp(synth((stack) => {
     const api = new apigwv2.WebSocketApi(stack, 'Chat');
     api.addRoute('send', { integration: new WebSocketLambdaIntegration('Send', inlineFunction(stack, 'Send', 'exports.handler = async () => ({})')) });
@@ -42,7 +42,7 @@ test('an app whose only API is a WebSocket API is refused naming it, its kind an
   });
   await expect(start).rejects.toMatchObject({
     kind: 'input',
-    message: 'no REST or HTTP API with a stage in cdk.out; nothing to serve\nNot served (1):\n  WebSocket API  ChatOnly/Chat: WebSocket APIs (API Gateway v2) are not served locally yet',
+    message: 'no REST, HTTP or WebSocket API with a stage in cdk.out; nothing to serve\nNot served (1):\n  WebSocket API  ChatOnly/Chat: it has no stage',
   });
 });
 
@@ -82,7 +82,7 @@ test('an app with nothing to serve: refused when an API is required (serve), ser
   await expect(start).rejects.toThrow(LocalApiError);
   await expect(start).rejects.toMatchObject({
     kind: 'input',
-    message: 'no REST or HTTP API with a stage in cdk.out (stacks: Unstaged); nothing to serve\nNot served (1):\n  REST API  Unstaged/NoStage: it has no stage',
+    message: 'no REST, HTTP or WebSocket API with a stage in cdk.out (stacks: Unstaged); nothing to serve\nNot served (1):\n  REST API  Unstaged/NoStage: it has no stage',
   });
   expect(warnings).toEqual([expect.stringMatching(/^Unstaged\/NoStage: REST API has no stage; not served$/)]);
 

@@ -4,6 +4,8 @@
  * routes for the listing and the reload summary. A kind is a folder (rest/) behind this interface,
  * registered in api-kinds.ts; the server and the template reader ask the registry, never a kind.
  */
+import type { IncomingMessage } from 'http';
+import type { Duplex } from 'stream';
 import type { TokenVerifier } from '../auth/cognito/token-verifier';
 import type { SigV4Verifier } from '../auth/sigv4';
 import type { Invoker } from '../lambda/invoker';
@@ -72,6 +74,8 @@ export interface StreamTarget {
 /** Answers the requests of one served API. */
 export interface ApiHandler {
   handle(request: ApiRequest): Promise<ApiResponse>;
+  /** An HTTP upgrade request (WebSocket APIs); a kind without it has the connection closed. */
+  upgrade?(request: IncomingMessage, socket: Duplex, head: Buffer): void;
 }
 
 /** What the server gives a handler: the functions and who may call. */
@@ -85,6 +89,8 @@ export interface HandlerContext {
   readonly tokenVerifier?: TokenVerifier;
   /** A line for the terminal about a request (why it was refused). */
   readonly note: (requestId: string, text: string) => void;
+  /** A line per request the server did not answer itself (WebSocket connections and messages); undefined with `--quiet`. */
+  readonly requestLine?: (line: string) => void;
 }
 
 /** A kind being served by one server: what it keeps across reloads (REST: usage plan counters). */

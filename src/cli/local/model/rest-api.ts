@@ -6,6 +6,7 @@ import type { ApiIdentity } from './api-identity';
 import type { FunctionUrlSpec } from './function-url';
 import type { HttpApiSpec } from './http-api';
 import type { StandIn } from './stand-in';
+import type { WebSocketApiSpec } from './websocket-api';
 /** `ContentHandling` of an integration or integration response (absent: the payload passes as it is). */
 export type ContentHandling = 'CONVERT_TO_TEXT' | 'CONVERT_TO_BINARY';
 
@@ -275,7 +276,7 @@ export interface UsageSpec {
 }
 
 /** An API of any kind the local API serves: a REST API, or an HTTP API (http-api.ts). */
-export type ApiSpec = RestApiSpec | HttpApiSpec | FunctionUrlSpec;
+export type ApiSpec = RestApiSpec | HttpApiSpec | FunctionUrlSpec | WebSocketApiSpec;
 
 /** An `AWS::ApiGateway::RestApi` with what hangs off it. */
 export interface RestApiSpec extends ApiIdentity {

@@ -5,6 +5,7 @@
  */
 import * as http from 'http';
 import { AddressInfo } from 'net';
+import type { Duplex } from 'stream';
 import { matchApis } from './api-match';
 import type { Endpoint } from './endpoint';
 import type { ApiHandler, ApiKind, ApiRequest, ApiResponse, KindServing, RouteRow } from '../api-kind/api-kind';
@@ -13,7 +14,9 @@ import type { TokenVerifier } from '../auth/cognito/token-verifier';
 import { LocalApiError, usageError } from '../common/local-api-error';
 import { ConsoleHandler } from './console/console-handler';
 import { isConsoleTarget } from './console/console-path';
+import { localTlsTrust } from './local-tls-certificate';
 import { formatRouteRows } from './route-table';
+import { acceptTlsOnSamePort } from './tls-on-same-port';
 import { SigV4Credentials, SigV4Verifier } from '../auth/sigv4';
 import { requestId as newRequestId } from '../common/ids';
 import { EnvVarsFile } from '../lambda/env-vars';
@@ -71,6 +74,8 @@ interface Listener {
   endpoint: Endpoint;
   /** The API is gone: the port no longer listens; connections end after their request. */
   retired: boolean;
+  /** The port takes WebSocket upgrades and TLS (it has served a WebSocket API). */
+  upgrades?: boolean;
 }
 
 /** How many ports past a busy one a new API may try. */
@@ -115,6 +120,8 @@ export class LocalApiServer {
       maxWorkersPerFunction: options.maxWorkersPerFunction,
       envVars: options.envVars,
       appFolder: options.appFolder,
+      // Functions of a WebSocket API reach its management API over https (tls-on-same-port.ts).
+      environment: app.apis.some((a) => a.kind === 'WEBSOCKET') ? localTlsTrust(process.env) : undefined,
     });
     this.console = new ConsoleHandler({
       endpoints: () => this.endpoints,
@@ -232,6 +239,7 @@ export class LocalApiServer {
       const listener = match.kept.find((k) => k.next === api)?.served ?? placed.get(api)!;
       listener.handler = this.handlerFor(api);
       listener.endpoint = this.endpointOf(api, listener.port);
+      takeUpgrades(listener);
       next.push(listener);
     }
     for (const listener of spare) {
@@ -295,6 +303,7 @@ export class LocalApiServer {
     const actual = (server.address() as AddressInfo).port;
     const listener: Listener = { server, port: actual, handler: this.handlerFor(api), endpoint: this.endpointOf(api, actual), retired: false };
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => this.onRequest(listener, req, res));
+    takeUpgrades(listener);
     return listener;
   }
 
@@ -313,6 +322,7 @@ export class LocalApiServer {
       allowUnsigned: this.options.allowUnsigned,
       tokenVerifier: this.tokenVerifier,
       note: (id, text) => this.note(id, text),
+      requestLine: this.options.quiet ? undefined : this.options.print,
     });
   }
 
@@ -433,6 +443,28 @@ export class LocalApiServer {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/**
+ * A port of a WebSocket API takes upgrade requests and TLS (tls-on-same-port.ts), once. Only such a
+ * port: without an `upgrade` listener Node answers an upgrade request (curl's h2c) as a plain request.
+ */
+function takeUpgrades(listener: Listener): void {
+  if (listener.upgrades || listener.endpoint.api.kind !== 'WEBSOCKET') {
+    return;
+  }
+  listener.upgrades = true;
+  listener.server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => upgrade(listener.handler, req, socket, head));
+  acceptTlsOnSamePort(listener.server);
+}
+
+/** An upgrade request goes to a kind that takes upgrades (WebSocket APIs); a port a reload gave to another kind closes it. */
+function upgrade(handler: ApiHandler, req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+  if (handler.upgrade === undefined) {
+    socket.destroy();
+  } else {
+    handler.upgrade(req, socket, head);
+  }
+}
 
 /** The APIs that get a port: those with a stage. */
 function servedApis(app: LocalApp): ApiSpec[] {

@@ -1,12 +1,12 @@
 /**
  * Every API, function URL and function of an app is accounted for: what the local API does not
- * serve is read with its kind and why (HTTP and WebSocket APIs, function URLs, functions that only
+ * serve is read with its kind and why (function URLs, a WebSocket API route whose integration is not served, functions that only
  * an event source, a rule or a custom resource invokes, a REST API without a stage).
  */
 import { CustomResource, Duration } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpLambdaIntegration, WebSocketLambdaIntegration, WebSocketMockIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -30,6 +30,8 @@ beforeAll(() => {
 
     const ws = new apigwv2.WebSocketApi(stack, 'Chat');
     ws.addRoute('sendmessage', { integration: new WebSocketLambdaIntegration('Send', inlineFunction(stack, 'ChatFn', 'exports.handler = async () => ({})')) });
+    ws.addRoute('join', { integration: new WebSocketMockIntegration('Join') });
+    new apigwv2.WebSocketStage(stack, 'ChatStage', { webSocketApi: ws, stageName: 'dev' });
 
     inlineFunction(stack, 'UrlFn', 'exports.handler = async () => "url"').addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE });
 
@@ -48,10 +50,17 @@ function part(label: string) {
   return app.unserved.find((p) => p.label === label);
 }
 
-test('APIs of kinds not served are named with their kind and why; HTTP APIs and function URLs are served', () => {
+test('APIs of kinds not served are named with their kind and why; HTTP and WebSocket APIs and function URLs are served, a WebSocket route whose integration is not served is named', () => {
   expect(part('Everything/Http')).toBeUndefined();
+  expect(part('Everything/Chat')).toBeUndefined();
   expect(app.unserved.some((p) => p.kind === 'function URL')).toBe(false);
-  expect(part('Everything/Chat')).toEqual({ kind: 'WebSocket API', stackName: 'Everything', logicalId: expect.stringMatching(/^Chat/), label: 'Everything/Chat', reason: 'WebSocket APIs (API Gateway v2) are not served locally yet' });
+  expect(part('Everything/Chat join')).toEqual({
+    kind: 'WebSocket API route',
+    stackName: 'Everything',
+    logicalId: expect.stringMatching(/^Chatjoin/),
+    label: 'Everything/Chat join',
+    reason: 'MOCK integration (only AWS_PROXY to a function is served for WebSocket APIs) (the client gets Internal server error)',
+  });
 });
 
 test('a REST API without a stage is listed as not served; a served one is not', () => {
@@ -62,7 +71,7 @@ test('a REST API without a stage is listed as not served; a served one is not', 
 test('each function no served API runs is named with what invokes it', () => {
   expect(part('Everything/RestFn')).toBeUndefined();
   expect(part('Everything/HttpFn')).toBeUndefined();
-  expect(part('Everything/ChatFn')?.reason).toBe('invoked by WebSocket API Everything/Chat, which the local API does not serve yet');
+  expect(part('Everything/ChatFn')).toBeUndefined();
   // Its function URL is served (issue 24): the function runs.
   expect(part('Everything/UrlFn')).toBeUndefined();
   expect(part('Everything/Worker')?.reason).toMatch(/^invoked by an event source mapping \(SQS, Kinesis, DynamoDB Streams, \.\.\.\) \(WorkerSqsEventSource\w+\)/);
@@ -74,7 +83,7 @@ test('each function no served API runs is named with what invokes it', () => {
 test('the listing has one aligned line per part', () => {
   const lines = unservedLines(app.unserved);
   expect(lines[0]).toBe(`Not served (${app.unserved.length}):`);
-  expect(lines).toContain('  WebSocket API  Everything/Chat: WebSocket APIs (API Gateway v2) are not served locally yet');
-  expect(lines).toContain('  function       Everything/Orphan: no API of the app invokes it');
+  expect(lines).toContain('  WebSocket API route  Everything/Chat join: MOCK integration (only AWS_PROXY to a function is served for WebSocket APIs) (the client gets Internal server error)');
+  expect(lines).toContain('  function             Everything/Orphan: no API of the app invokes it');
   expect(unservedLines([])).toEqual([]);
 });

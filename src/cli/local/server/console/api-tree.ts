@@ -5,8 +5,8 @@
  */
 import type { ConsoleMethod, ConsoleResource } from './console-resource';
 import { httpRouteTree } from './http-api-tree';
+import { webSocketRouteTree } from './websocket-api-tree';
 import type { FunctionSpec } from '../../model/function-spec';
-import type { HttpApiSpec } from '../../model/http-api';
 import { ApiSpec, isRestApi, MethodSpec, ResourceNode } from '../../model/rest-api';
 
 export type { ConsoleMethod, ConsoleResource } from './console-resource';
@@ -23,7 +23,7 @@ export interface ServedApi {
 export interface ConsoleApi {
   /** `<stack name>/<logical id>`: what the page sends back to name the API. */
   readonly id: string;
-  /** `REST` or `HTTP` (an HTTP API's tree is its routes' paths). */
+  /** `REST`, `HTTP` (an HTTP API's tree is its routes' paths) or `WEBSOCKET` (its routes under `/`). */
   readonly kind: string;
   readonly name: string;
   readonly stackName: string;
@@ -47,14 +47,26 @@ export function apiTree(
 ): ConsoleApi[] {
   return endpoints.filter(({ api }) => api.kind !== 'FUNCTION_URL').map(({ api, urls }) => ({
     id: consoleApiId({ api, urls }),
-    kind: isRestApi(api) ? 'REST' : 'HTTP',
+    kind: isRestApi(api) ? 'REST' : api.kind,
     name: api.name,
     stackName: api.stackName,
     constructPath: api.constructPath,
     stages: api.stages,
     urls,
-    root: isRestApi(api) ? resource(api.root, methodsByResource(api.root), functions) : httpRouteTree(api as HttpApiSpec, functions, env),
+    root: rootOf(api, functions, env),
   }));
+}
+
+/** The API's tree: REST resources, HTTP route paths, WebSocket routes under `/`. */
+function rootOf(api: ApiSpec, functions: ReadonlyMap<string, FunctionSpec>, env: NodeJS.ProcessEnv): ConsoleResource {
+  if (isRestApi(api)) {
+    return resource(api.root, methodsByResource(api.root), functions);
+  }
+  switch (api.kind) {
+    case 'HTTP': return httpRouteTree(api, functions, env);
+    case 'WEBSOCKET': return webSocketRouteTree(api, functions);
+    default: throw new Error(`the console has no route tree for ${api.kind} APIs`);
+  }
 }
 
 /** Each resource's methods, in the order of the route listing. */

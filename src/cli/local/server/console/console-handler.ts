@@ -7,14 +7,16 @@
  *   GET  /@console/api/apis        the resource tree of every served API
  *   POST /@console/api/test-invoke the TEST of the form (same machinery as `vendor-outputs test-invoke`)
  *   GET  /@console/api/outputs     the vendor_outputs.json the server writes, validated
+ *   POST /@console/api/websocket-route  the route a message to a WebSocket API takes
  */
 import type * as http from 'http';
-import { apiTree } from './api-tree';
+import { apiTree, consoleApiId } from './api-tree';
 import { ConsoleFile, loadConsoleFiles } from './console-files';
 import { CONSOLE_PATH } from './console-path';
 import { ConsoleFormError, parseTestForm, runConsoleTest } from './console-test';
 import { outputsStatus } from './outputs-status';
 import { checkHost, checkTestCaller, Refusal } from './request-guard';
+import { routeOfMessage } from './websocket-api-tree';
 import type { Invoker } from '../../lambda/invoker';
 import type { FunctionSpec } from '../../model/function-spec';
 import type { UnservedPart } from '../../model/unserved-part';
@@ -39,18 +41,23 @@ export interface ConsoleSource {
 /** A TEST body bigger than this is refused: a request body of the gateway's limit, escaped as JSON, fits. */
 const MAX_FORM_BYTES = 2 * MAX_BODY_BYTES;
 
-const PAGE_HEADERS = {
-  'Cache-Control': 'no-cache',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-};
+/** The page's headers; its WebSocket panel may connect to the WebSocket APIs of the server's host (any port). */
+function pageHeaders(host: string): Record<string, string> {
+  const webSockets = `ws://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:*`;
+  return {
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Content-Security-Policy': `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self' ${webSockets}; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  };
+}
 
 /** The JSON endpoints and the methods each takes. */
 const ENDPOINTS: Readonly<Record<string, { readonly methods: readonly string[] } | undefined>> = Object.assign(Object.create(null), {
   '/api/apis': { methods: ['GET'] },
   '/api/outputs': { methods: ['GET'] },
   '/api/test-invoke': { methods: ['POST'] },
+  '/api/websocket-route': { methods: ['POST'] },
 });
 
 export class ConsoleHandler {
@@ -90,16 +97,34 @@ export class ConsoleHandler {
       return notAllowed(res, method, endpoint.methods);
     }
     if (file !== undefined) {
-      return sendFile(res, file, method === 'HEAD');
+      return sendFile(res, file, method === 'HEAD', this.source.host);
     }
     switch (path) {
       case '/api/apis':
         return sendJson(res, 200, { apis: apiTree(this.source.endpoints(), this.source.functions()), unserved: this.source.unserved() });
       case '/api/outputs':
         return sendJson(res, 200, outputsStatus(this.source.outputsFile));
+      case '/api/websocket-route':
+        return this.webSocketRoute(req, res);
       default:
         return this.test(req, res);
     }
+  }
+
+  /** `{api, message}` → `{routeKey}` (null: no route takes it). */
+  private async webSocketRoute(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const text = await readBody(req);
+    let form: { api?: unknown; message?: unknown } = {};
+    try {
+      form = JSON.parse(text ?? '');
+    } catch {
+      // answered below
+    }
+    const api = this.source.endpoints().find((e) => consoleApiId(e) === form.api)?.api;
+    if (api?.kind !== 'WEBSOCKET' || typeof form.message !== 'string') {
+      return sendJson(res, 400, { message: 'send {"api": "<stack>/<logical id> of a served WebSocket API", "message": "<text>"}' });
+    }
+    sendJson(res, 200, { routeKey: routeOfMessage(api, form.message) });
   }
 
   private async test(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -152,8 +177,8 @@ function refuse(res: http.ServerResponse, refusal: Refusal): void {
   sendJson(res, refusal.status, { message: refusal.message });
 }
 
-function sendFile(res: http.ServerResponse, file: ConsoleFile, headOnly: boolean): void {
-  res.writeHead(200, { ...PAGE_HEADERS, 'Content-Type': file.contentType, 'Content-Length': file.body.length });
+function sendFile(res: http.ServerResponse, file: ConsoleFile, headOnly: boolean, host: string): void {
+  res.writeHead(200, { ...pageHeaders(host), 'Content-Type': file.contentType, 'Content-Length': file.body.length });
   res.end(headOnly ? undefined : file.body);
 }
 

@@ -98,6 +98,9 @@ export async function runConsoleTest(
   if (endpoint === undefined) {
     throw new ConsoleFormError(`/api: no served API '${form.api}' (served: ${endpoints.map(consoleApiId).join(', ') || 'none'}); reload the page`);
   }
+  if (endpoint.api.kind === 'WEBSOCKET') {
+    throw new ConsoleFormError(`/api: '${form.api}' is a WebSocket API; the console tests REST and HTTP APIs`);
+  }
   const request = testRequest(form);
   if (endpoint.api.kind === 'FUNCTION_URL') {
     throw new ConsoleFormError(`/api: '${form.api}' is a function URL; send the request to its URL (${endpoint.urls[0]})`);

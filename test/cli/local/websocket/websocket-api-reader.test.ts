@@ -1,0 +1,47 @@
+/**
+ * The WebSocket API reader on templates synthesized by aws-cdk-lib: routes with their integrations,
+ * two-way routes, the `$connect` authorizer, stage variables; integrations it does not serve are
+ * read as such, with why, and listed as not served.
+ */
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { WebSocketLambdaIntegration, WebSocketMockIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { WebSocketApiSpec } from '../../../../src/cli/local/model/websocket-api';
+import { readLocalApp } from '../../../../src/cli/local/read-local-app';
+import { inlineFunction, synth } from '../support';
+
+let api: WebSocketApiSpec;
+let unserved: ReturnType<typeof readLocalApp>['unserved'];
+
+beforeAll(() => {
+  const app = readLocalApp(synth((stack) => {
+    const fn = inlineFunction(stack, 'Fn', 'exports.handler = async () => ({})');
+    const ws = new apigwv2.WebSocketApi(stack, 'Chat', {
+      routeSelectionExpression: '${request.body.kind}',
+      connectRouteOptions: { integration: new WebSocketLambdaIntegration('C', fn), authorizer: new WebSocketLambdaAuthorizer('Gate', fn, { identitySource: ['route.request.header.X-Token'] }) },
+      defaultRouteOptions: { integration: new WebSocketLambdaIntegration('D', fn), returnResponse: true },
+    });
+    ws.addRoute('mock', { integration: new WebSocketMockIntegration('M') });
+    const stage = new apigwv2.WebSocketStage(stack, 'Dev', { webSocketApi: ws, stageName: 'dev', autoDeploy: true });
+    (stage.node.defaultChild as apigwv2.CfnStage).stageVariables = { color: 'blue' };
+  }, { stackName: 'Reader' }));
+  api = app.apis[0] as WebSocketApiSpec;
+  unserved = app.unserved;
+});
+
+test('the API: kind, selection expression, stages with their variables', () => {
+  expect(api).toMatchObject({ kind: 'WEBSOCKET', routeSelectionExpression: '${request.body.kind}', stages: ['dev'], stageVariables: { dev: { color: 'blue' } } });
+});
+
+test('routes: their keys, integrations, the two-way $default, the $connect authorizer', () => {
+  const byKey = Object.fromEntries(api.routes.map((r) => [r.routeKey, r]));
+  expect(Object.keys(byKey).sort()).toEqual(['$connect', '$default', 'mock']);
+  expect(byKey.$connect).toMatchObject({ authorizationType: 'CUSTOM', authorizer: { name: 'Gate', identitySource: ['route.request.header.X-Token'], payloadFormatVersion: '1.0', simpleResponses: false }, twoWay: false });
+  expect(byKey.$connect.integration).toMatchObject({ type: 'AWS_PROXY', timeoutMs: 29_000 });
+  expect(byKey.$default.twoWay).toBe(true);
+  expect(byKey.mock.integration).toEqual({ type: 'UNSUPPORTED', description: 'MOCK integration (only AWS_PROXY to a function is served for WebSocket APIs)' });
+});
+
+test('a route whose integration is not served is listed as such', () => {
+  expect(unserved).toContainEqual(expect.objectContaining({ kind: 'WebSocket API route', label: 'Reader/Chat mock', reason: 'MOCK integration (only AWS_PROXY to a function is served for WebSocket APIs) (the client gets Internal server error)' }));
+});
