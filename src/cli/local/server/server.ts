@@ -14,9 +14,9 @@ import type { TokenVerifier } from '../auth/cognito/token-verifier';
 import { LocalApiError, usageError } from '../common/local-api-error';
 import { ConsoleHandler } from './console/console-handler';
 import { isConsoleTarget } from './console/console-path';
-import { localTlsTrust } from './local-tls-certificate';
+import { localTlsTrust } from './tls/local-tls';
 import { formatRouteRows } from './route-table';
-import { acceptTlsOnSamePort } from './tls-on-same-port';
+import { acceptTlsOnSamePort } from './tls/tls-on-same-port';
 import { SigV4Credentials, SigV4Verifier } from '../auth/sigv4';
 import { requestId as newRequestId } from '../common/ids';
 import { EnvVarsFile } from '../lambda/env-vars';
@@ -120,7 +120,7 @@ export class LocalApiServer {
       maxWorkersPerFunction: options.maxWorkersPerFunction,
       envVars: options.envVars,
       appFolder: options.appFolder,
-      // Functions of a WebSocket API reach its management API over https (tls-on-same-port.ts).
+      // Functions of a WebSocket API reach its management API over https (tls/tls-on-same-port.ts).
       environment: app.apis.some((a) => a.kind === 'WEBSOCKET') ? localTlsTrust(process.env) : undefined,
     });
     this.console = new ConsoleHandler({
@@ -445,7 +445,7 @@ export class LocalApiServer {
 const EMPTY = Buffer.alloc(0);
 
 /**
- * A port of a WebSocket API takes upgrade requests and TLS (tls-on-same-port.ts), once. Only such a
+ * A port of a WebSocket API takes upgrade requests and TLS (tls/tls-on-same-port.ts), once. Only such a
  * port: without an `upgrade` listener Node answers an upgrade request (curl's h2c) as a plain request.
  */
 function takeUpgrades(listener: Listener): void {

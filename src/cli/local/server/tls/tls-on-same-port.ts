@@ -1,6 +1,6 @@
 /**
  * Each port of the local API also speaks TLS: a connection whose first byte is a TLS handshake
- * record (22) is handed to a TLS server with the local certificate (local-tls-certificate.ts), and
+ * record (22) is handed to a TLS server with the local certificate (local-tls.ts), and
  * the decrypted stream to the same HTTP server (requests and upgrades alike); any other connection
  * goes to the HTTP server as it is. This is how `https://127.0.0.1:PORT/<stage>/@connections/...`,
  * the management endpoint a function builds from its event, reaches the port of its WebSocket API.
@@ -8,13 +8,13 @@
 import type * as http from 'http';
 import type { Socket } from 'net';
 import * as tls from 'tls';
-import { LOCAL_TLS_CERTIFICATE, LOCAL_TLS_KEY } from './local-tls-certificate';
+import { localTlsIdentity } from './local-tls';
 
 const TLS_HANDSHAKE = 22;
 
 export function acceptTlsOnSamePort(server: http.Server): void {
   const [httpConnection] = server.listeners('connection') as Array<(socket: Socket) => void>;
-  const secure = tls.createServer({ key: LOCAL_TLS_KEY, cert: LOCAL_TLS_CERTIFICATE }, (socket) => {
+  const secure = tls.createServer(localTlsIdentity(), (socket) => {
     httpConnection.call(server, socket as unknown as Socket);
   });
   secure.on('tlsClientError', (_error, socket) => socket.destroy());

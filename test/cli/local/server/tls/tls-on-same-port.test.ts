@@ -3,14 +3,17 @@
  * functions trust it) reach the same server, bodies intact; the trust variables keep a CA file
  * the shell names and an AWS_CA_BUNDLE it sets.
  */
+import { X509Certificate } from 'crypto';
 import * as fs from 'fs';
 import * as http from 'http';
 import * as https from 'https';
 import type { AddressInfo } from 'net';
 import * as os from 'os';
 import * as path from 'path';
-import { LOCAL_TLS_CERTIFICATE, localTlsTrust } from '../../../../src/cli/local/server/local-tls-certificate';
-import { acceptTlsOnSamePort } from '../../../../src/cli/local/server/tls-on-same-port';
+import { localTlsIdentity, localTlsTrust } from '../../../../../src/cli/local/server/tls/local-tls';
+import { acceptTlsOnSamePort } from '../../../../../src/cli/local/server/tls/tls-on-same-port';
+
+const LOCAL_TLS_CERTIFICATE = localTlsIdentity().cert;
 
 let server: http.Server;
 let port: number;
@@ -64,4 +67,19 @@ test('the trust variables: the local certificate after a CA file the shell names
   expect(plain.AWS_CA_BUNDLE).toBe(plain.NODE_EXTRA_CA_CERTS);
   expect(fs.readFileSync(plain.NODE_EXTRA_CA_CERTS, 'utf8')).toBe(LOCAL_TLS_CERTIFICATE);
   expect(localTlsTrust({}).NODE_EXTRA_CA_CERTS).toBe(plain.NODE_EXTRA_CA_CERTS);
+  // In a folder of this process's own, readable by its user only.
+  expect(fs.statSync(path.dirname(plain.NODE_EXTRA_CA_CERTS)).mode.toString(8).slice(-3)).toBe('700');
+});
+
+test('the certificate: made in this process, a self-signed leaf for the loopback names only, valid now', () => {
+  const certificate = new X509Certificate(LOCAL_TLS_CERTIFICATE);
+  expect(certificate.verify(certificate.publicKey)).toBe(true);
+  expect(certificate.ca).toBe(false);
+  expect(certificate.subjectAltName).toBe('IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, DNS:localhost');
+  expect(certificate.keyUsage).toEqual(['1.3.6.1.5.5.7.3.1']);
+  expect(certificate.checkHost('example.com')).toBeUndefined();
+  expect(new Date(certificate.validFrom).getTime()).toBeLessThan(Date.now());
+  expect(new Date(certificate.validTo).getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+  // The same one for every server of the process.
+  expect(localTlsIdentity().cert).toBe(LOCAL_TLS_CERTIFICATE);
 });
