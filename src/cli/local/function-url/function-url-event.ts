@@ -8,8 +8,8 @@
  */
 import type { ApiRequest } from '../api-kind/api-kind';
 import { requestTime } from '../common/dates';
-import { ownGet, ownSet } from '../common/own-record';
-import { parseQuery } from '../common/query-string';
+import { ownGet } from '../common/own-record';
+import { payloadV2Headers, payloadV2Query } from '../http/payload-v2-parts';
 import { isTextBody } from '../http/routed-request';
 import type { FunctionUrlSpec } from '../model/function-url';
 
@@ -36,8 +36,9 @@ export interface UrlRequest {
 export function functionUrlEvent(routed: UrlRequest): Record<string, unknown> {
   const { url, request } = routed;
   const [rawPath, rawQueryString = ''] = splitTarget(request.target);
-  const { headers, cookies } = eventHeaders(routed);
-  const query = queryParameters(rawQueryString);
+  // The service's X-Forwarded-For names the client alone (not checked against the service).
+  const { headers, cookies } = payloadV2Headers(request, routed.traceId, false);
+  const query = payloadV2Query(rawQueryString);
   const domainName = `${url.urlId}.lambda-url.${url.region}.on.aws`;
   const text = isTextBody(ownGet(headers, 'content-type'));
   return {
@@ -77,39 +78,3 @@ function splitTarget(target: string): [string, string?] {
   return q < 0 ? [target] : [target.slice(0, q), target.slice(q + 1)];
 }
 
-function eventHeaders(routed: UrlRequest): { headers: Record<string, string>; cookies: string[] } {
-  const headers: Record<string, string> = {};
-  const cookies: string[] = [];
-  const add = (name: string, value: string) => {
-    const before = ownGet(headers, name);
-    ownSet(headers, name, before === undefined ? value : `${before},${value}`);
-  };
-  for (const [name, value] of routed.request.rawHeaders) {
-    const lower = name.toLowerCase();
-    if (lower === 'cookie') {
-      cookies.push(...value.split(';').map((c) => c.trim()).filter((c) => c !== ''));
-    } else if (!FRONT_DOOR.has(lower)) {
-      add(lower, value);
-    }
-  }
-  add('x-amzn-trace-id', routed.traceId);
-  add('x-forwarded-for', routed.request.sourceIp);
-  add('x-forwarded-port', String(routed.request.port ?? 80));
-  add('x-forwarded-proto', 'http');
-  return { headers, cookies };
-}
-
-/** Headers the service sets itself on the way in. */
-const FRONT_DOOR = new Set(['x-amzn-trace-id', 'x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto']);
-
-function queryParameters(raw: string): Record<string, string> | undefined {
-  const parsed = parseQuery(raw);
-  if (parsed.count === 0) {
-    return undefined;
-  }
-  const joined: Record<string, string> = {};
-  for (const [name, values] of Object.entries(parsed.multi)) {
-    ownSet(joined, name, values.join(','));
-  }
-  return joined;
-}

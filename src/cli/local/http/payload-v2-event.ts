@@ -5,15 +5,15 @@
  * with nothing to say left out.
  */
 import { v2EventAuthorizer } from './authorizers/event-authorizer';
+import { payloadV2Headers, payloadV2Query } from './payload-v2-parts';
 import { domainNameOf, isTextBody, RoutedHttpRequest, stageVariablesOf } from './routed-request';
 import { requestTime } from '../common/dates';
-import { ownGet, ownSet } from '../common/own-record';
-import { parseQuery } from '../common/query-string';
+import { ownGet } from '../common/own-record';
 
 export function payloadV2Event(routed: RoutedHttpRequest): Record<string, unknown> {
   const { request, match } = routed;
-  const { headers, cookies } = eventHeaders(routed);
-  const query = queryParameters(routed.rawQueryString);
+  const { headers, cookies } = payloadV2Headers(request, routed.traceId, true);
+  const query = payloadV2Query(routed.rawQueryString);
   const stageVariables = stageVariablesOf(routed);
   const domainName = domainNameOf(routed);
   const text = isTextBody(ownGet(headers, 'content-type'));
@@ -49,44 +49,4 @@ export function payloadV2Event(routed: RoutedHttpRequest): Record<string, unknow
     ...(request.body.length > 0 ? { body: request.body.toString(text ? 'utf8' : 'base64') } : {}),
     isBase64Encoded: request.body.length > 0 && !text,
   };
-}
-
-/** Lower-case names, repeats joined with commas; `Cookie` headers become `cookies`; the front door's headers added. */
-function eventHeaders(routed: RoutedHttpRequest): { headers: Record<string, string>; cookies: string[] } {
-  const headers: Record<string, string> = {};
-  const cookies: string[] = [];
-  const add = (name: string, value: string) => {
-    const before = ownGet(headers, name);
-    ownSet(headers, name, before === undefined ? value : `${before},${value}`);
-  };
-  for (const [name, value] of routed.request.rawHeaders) {
-    const lower = name.toLowerCase();
-    if (lower === 'cookie') {
-      cookies.push(...value.split(';').map((c) => c.trim()).filter((c) => c !== ''));
-    } else if (!FRONT_DOOR.has(lower)) {
-      add(lower, value);
-    }
-  }
-  const forwardedFor = routed.request.rawHeaders.find(([name]) => name.toLowerCase() === 'x-forwarded-for')?.[1];
-  add('x-amzn-trace-id', routed.traceId);
-  add('x-forwarded-for', forwardedFor ? `${forwardedFor}, ${routed.request.sourceIp}` : routed.request.sourceIp);
-  add('x-forwarded-port', String(routed.request.port ?? 80));
-  add('x-forwarded-proto', 'http');
-  return { headers, cookies };
-}
-
-/** Headers the service sets itself on the way in. */
-const FRONT_DOOR = new Set(['x-amzn-trace-id', 'x-forwarded-for', 'x-forwarded-port', 'x-forwarded-proto']);
-
-/** Decoded parameters, repeats joined with commas; undefined when there are none. */
-function queryParameters(raw: string): Record<string, string> | undefined {
-  const parsed = parseQuery(raw);
-  if (parsed.count === 0) {
-    return undefined;
-  }
-  const joined: Record<string, string> = {};
-  for (const [name, values] of Object.entries(parsed.multi)) {
-    ownSet(joined, name, values.join(','));
-  }
-  return joined;
 }

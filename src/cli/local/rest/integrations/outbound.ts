@@ -47,16 +47,25 @@ const FRAMING = new Set(['content-length', 'transfer-encoding']);
 const BODILESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
 
 export function sendOutbound(request: OutboundRequest, timeoutMs: number): Promise<OutboundResult> {
+  const url = endpointUrl(request);
+  if (!(url instanceof URL)) {
+    return Promise.resolve(url);
+  }
+  return new Promise((resolve) => exchange(url, request, timeoutMs, resolve));
+}
+
+/** The endpoint's URL, or the connection failure of an address that is none or not http(s). */
+function endpointUrl(request: OutboundRequest): URL | { readonly failure: 'connection'; readonly message: string } {
   let url: URL;
   try {
     url = new URL(request.url);
   } catch {
-    return Promise.resolve({ failure: 'connection', message: `Invalid endpoint address: ${request.url}` });
+    return { failure: 'connection', message: `Invalid endpoint address: ${request.url}` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return Promise.resolve({ failure: 'connection', message: `Unsupported endpoint scheme ${url.protocol} in ${request.url}` });
+    return { failure: 'connection', message: `Unsupported endpoint scheme ${url.protocol} in ${request.url}` };
   }
-  return new Promise((resolve) => exchange(url, request, timeoutMs, resolve));
+  return url;
 }
 
 function exchange(url: URL, request: OutboundRequest, timeoutMs: number, resolve: (result: OutboundResult) => void): void {
@@ -135,14 +144,9 @@ export type OutboundStreamResult = OutboundStream | { readonly failure: 'timeout
  * (a streaming integration: the body is not held, so no payload quota applies to it).
  */
 export function openOutbound(request: OutboundRequest, timeoutMs: number): Promise<OutboundStreamResult> {
-  let url: URL;
-  try {
-    url = new URL(request.url);
-  } catch {
-    return Promise.resolve({ failure: 'connection', message: `Invalid endpoint address: ${request.url}` });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return Promise.resolve({ failure: 'connection', message: `Unsupported endpoint scheme ${url.protocol} in ${request.url}` });
+  const url = endpointUrl(request);
+  if (!(url instanceof URL)) {
+    return Promise.resolve(url);
   }
   return new Promise((resolve) => {
     let req: http.ClientRequest;
