@@ -1,0 +1,44 @@
+/**
+ * What the warm synth process records of each bundling command an app runs while it synthesizes
+ * (aws-cdk-lib's local bundling goes through `child_process.spawnSync`, e.g. `bash -c "npx
+ * --no-install esbuild ... --outfile=<dir>/index.js"`): the command, its folder and environment,
+ * and a digest of the file it wrote, which later tells which function's staged code it is.
+ */
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import { readEsbuildCommand } from './esbuild-command';
+
+export interface BuildRecord {
+  /** The shell command (the last argument of `bash -c <command>`). */
+  readonly command: string;
+  /** Its working directory (absolute). */
+  readonly cwd: string;
+  /** The esbuild output file, absolute. */
+  readonly outfile: string;
+  /** sha256 of what the command wrote to `outfile`. */
+  readonly outputDigest: string;
+}
+
+export function fileDigest(file: string): string | undefined {
+  try {
+    return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The shell command of a `spawnSync(file, args)` call that bundles with esbuild (`bash -c <cmd>`,
+ * `sh -c <cmd>`), or undefined.
+ */
+export function bundlingCommandOf(file: string, args: readonly string[] | undefined): string | undefined {
+  if (args === undefined || args.length !== 2 || args[0] !== '-c' || !/(^|\/)(ba)?sh$/.test(file)) {
+    return undefined;
+  }
+  return /\besbuild\b/.test(args[1]) && args[1].includes('--outfile=') ? args[1] : undefined;
+}
+
+/** The absolute output file of a command that the esbuild reader reads, or undefined. */
+export function outfileOf(command: string): string | undefined {
+  return readEsbuildCommand(command)?.outfile;
+}

@@ -1,0 +1,196 @@
+/**
+ * The warm synth process: started by the sandbox in the project folder, it loads the app's
+ * TypeScript runner (the app's own tsx or ts-node) and aws-cdk-lib once, then on each request runs
+ * the app's own modules again (every cached module outside node_modules is dropped first) and
+ * synthesizes the apps they create, as the CDK CLI's process would at exit. The bundling commands
+ * the app runs are recorded (build-record.ts), and an esbuild run that esbuild-command.ts can read
+ * is done in this process through esbuild's API instead of a new `npx esbuild` process.
+ */
+import type * as ChildProcessModule from 'child_process';
+import { createRequire } from 'module';
+import * as path from 'path';
+import { BuildRecord, bundlingCommandOf, fileDigest } from './build-record';
+import { readEsbuildCommand } from './esbuild-command';
+import { SynthRequestMessage, WARM_APP_VARIABLE, WarmAppEntry, WorkerMessage } from './warm-synth-protocol';
+
+const send = (message: WorkerMessage) => process.send!(message);
+
+/** Loads modules as a `require` in the project folder would (the app's own, from its node_modules). */
+const appRequire = createRequire(path.join(process.cwd(), 'package.json'));
+
+/** The module object itself (an import gives a copy with getters): its spawnSync is replaced for aws-cdk-lib to call. */
+const childProcess: typeof ChildProcessModule = appRequire('child_process');
+
+function main(): void {
+  const app = JSON.parse(process.env[WARM_APP_VARIABLE] ?? '{}') as WarmAppEntry;
+  delete process.env[WARM_APP_VARIABLE];
+  const root = process.cwd();
+  try {
+    registerRunner(app.runner, root);
+  } catch (error) {
+    send({ type: 'unusable', reason: `cannot load ${app.runner} from ${root}/node_modules (${(error as Error).message.split('\n')[0]})` });
+    return;
+  }
+  preload('aws-cdk-lib', path.dirname(app.entry));
+  const records: BuildRecord[] = [];
+  recordBundling(records, root);
+  const kept = new Set(Object.keys(require.cache));
+  const keptExitListeners = new Set(process.listeners('beforeExit'));
+  process.on('uncaughtException', (error) => process.stderr.write(`${error.stack ?? error}\n`));
+  process.on('message', (message: SynthRequestMessage) => {
+    if (message.type === 'synth') {
+      void runApp(app, message, records, kept, keptExitListeners);
+    }
+  });
+  process.on('disconnect', () => process.exit(0));
+  send({ type: 'ready' });
+}
+
+/** Hooks the app's TypeScript runner into require, loaded from the app's node_modules (not ours). */
+function registerRunner(runner: WarmAppEntry['runner'], root: string): void {
+  const fromRoot = createRequire(path.join(root, 'package.json'));
+  if (runner === 'tsx') {
+    fromRoot('tsx/cjs/api').register();
+  } else if (runner === 'ts-node') {
+    fromRoot('ts-node').register({ preferTsExts: true });
+  }
+}
+
+/** Loads a module of the app's once, so that every run finds it cached. */
+function preload(name: string, from: string): void {
+  try {
+    createRequire(path.join(from, 'index.js'))(name);
+  } catch {
+    // The app does not have it (or loads it from elsewhere): its first run loads it.
+  }
+}
+
+/** Wraps spawnSync so that esbuild bundling commands are recorded (and run in this process). */
+function recordBundling(records: BuildRecord[], root: string): void {
+  const esbuild = loadEsbuild(root);
+  const original = childProcess.spawnSync;
+  const wrapped = (file: string, args?: any, options?: any): any => {
+    const command = bundlingCommandOf(file, Array.isArray(args) ? args : undefined);
+    if (command === undefined) {
+      return (original as any)(file, args, options);
+    }
+    const cwd = path.resolve(options?.cwd ?? process.cwd());
+    const result = runInProcess(esbuild, command, cwd) ?? (original as any)(file, args, options);
+    const invocation = readEsbuildCommand(command);
+    if (result.status === 0 && invocation !== undefined) {
+      const outfile = path.resolve(cwd, invocation.outfile);
+      const outputDigest = fileDigest(outfile);
+      if (outputDigest !== undefined) {
+        records.push({ command, cwd, outfile, outputDigest });
+      }
+    }
+    return result;
+  };
+  childProcess.spawnSync = wrapped as typeof childProcess.spawnSync;
+}
+
+function loadEsbuild(root: string): any {
+  try {
+    return createRequire(path.join(root, 'package.json'))('esbuild');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The command done by esbuild's buildSync (no npx, no new process), or undefined to spawn it. */
+function runInProcess(esbuild: any, command: string, cwd: string): ChildProcessModule.SpawnSyncReturns<Buffer> | undefined {
+  const invocation = readEsbuildCommand(command);
+  if (esbuild === undefined || invocation === undefined) {
+    return undefined;
+  }
+  try {
+    esbuild.buildSync({ ...invocation.options, absWorkingDir: cwd, logLevel: 'silent' });
+  } catch {
+    return undefined; // spawned instead, so the app sees esbuild's own report of the failure
+  }
+  const empty = Buffer.alloc(0);
+  return { pid: 0, status: 0, signal: null, stdout: empty, stderr: empty, output: [null, empty, empty] };
+}
+
+async function runApp(
+  app: WarmAppEntry,
+  request: SynthRequestMessage,
+  records: BuildRecord[],
+  kept: Set<string>,
+  keptExitListeners: Set<Function>,
+): Promise<void> {
+  records.length = 0;
+  forgetAppModules(kept, keptExitListeners);
+  Object.assign(process.env, request.env);
+  let error: string | undefined;
+  const before = activeResources();
+  try {
+    appRequire(app.entry);
+    // Wait until the app's own work is done (an async `main()`, lookups), then synthesize as the
+    // CLI's process would when it ends: aws-cdk-lib's App synthesizes in a `beforeExit` listener.
+    await untilIdle(before);
+    for (const listener of process.listeners('beforeExit')) {
+      if (!keptExitListeners.has(listener)) {
+        process.removeListener('beforeExit', listener);
+        (listener as () => void)();
+      }
+    }
+  } catch (thrown) {
+    error = (thrown as Error)?.stack ?? String(thrown);
+    process.stderr.write(`${error}\n`);
+  }
+  const appModules = Object.keys(require.cache).filter((file) => !kept.has(file) && !isDependency(file));
+  send({ type: 'done', id: request.id, error, builds: [...records], appModules, rss: process.memoryUsage().rss });
+  // Collected now, off the reload's path, so that the next run starts from the same heap.
+  setImmediate(() => (global as any).gc?.());
+}
+
+/** How many resources of each type keep the event loop alive (timers, sockets, child processes). */
+function activeResources(): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const type of process.getActiveResourcesInfo()) {
+    counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Resolves once no more resources are active than `before` (when the app's process would have
+ * reached `beforeExit`). Checked from an immediate, which does not count itself; an app that never
+ * settles keeps the run going, as its own process would, until the sandbox stops it.
+ */
+function untilIdle(before: Map<string, number>): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const busy = [...activeResources()].some(([type, count]) => count > (before.get(type) ?? 0));
+      if (busy) {
+        setTimeout(() => setImmediate(check), 10);
+      } else {
+        resolve();
+      }
+    };
+    setImmediate(check);
+  });
+}
+
+/** Drops the app's own modules (and the `beforeExit` listeners of a run that failed) from the last run. */
+function forgetAppModules(kept: Set<string>, keptExitListeners: Set<Function>): void {
+  for (const listener of process.listeners('beforeExit')) {
+    if (!keptExitListeners.has(listener)) {
+      process.removeListener('beforeExit', listener);
+    }
+  }
+  for (const file of Object.keys(require.cache)) {
+    if (!kept.has(file) && !isDependency(file)) {
+      delete require.cache[file];
+    }
+  }
+}
+
+function isDependency(file: string): boolean {
+  return file.split(path.sep).includes('node_modules');
+}
+
+if (require.main === module) {
+  main();
+}
