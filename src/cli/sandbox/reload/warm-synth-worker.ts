@@ -31,7 +31,7 @@ function main(): void {
     send({ type: 'unusable', reason: `cannot load ${app.runner} from ${root}/node_modules (${(error as Error).message.split('\n')[0]})` });
     return;
   }
-  preload('aws-cdk-lib', path.dirname(app.entry));
+  const cdk = preload('aws-cdk-lib', path.dirname(app.entry));
   const records: BuildRecord[] = [];
   recordBundling(records, root);
   const kept = new Set(Object.keys(require.cache));
@@ -39,7 +39,10 @@ function main(): void {
   process.on('uncaughtException', (error) => process.stderr.write(`${error.stack ?? error}\n`));
   process.on('message', (message: SynthRequestMessage) => {
     if (message.type === 'synth') {
-      void runApp(app, message, records, kept, keptExitListeners);
+      void runApp(app, message, records, kept, keptExitListeners).finally(() => {
+        // Each run stages into a new folder, so the staging cache (keyed by folder) only grows.
+        cdk?.AssetStaging?.clearAssetHashCache?.();
+      });
     }
   });
   process.on('disconnect', () => process.exit(0));
@@ -57,11 +60,11 @@ function registerRunner(runner: WarmAppEntry['runner'], root: string): void {
 }
 
 /** Loads a module of the app's once, so that every run finds it cached. */
-function preload(name: string, from: string): void {
+function preload(name: string, from: string): any {
   try {
-    createRequire(path.join(from, 'index.js'))(name);
+    return createRequire(path.join(from, 'index.js'))(name);
   } catch {
-    // The app does not have it (or loads it from elsewhere): its first run loads it.
+    return undefined; // the app does not have it (or loads it from elsewhere): its first run loads it
   }
 }
 
