@@ -333,7 +333,7 @@ async function build(settings: SandboxSettings, dirs: AssemblyDirs, builders: Bu
   }
   try {
     const prepared = prepare(settings, readLocalApp(outdir, [...settings.api.stacks], settings.api.deployed));
-    builders.functions?.update(prepared.app, synth.builds ?? [], synth.appModules ?? []);
+    builders.functions?.update(prepared.app, { builds: synth.builds ?? [], copies: synth.copies ?? [], appModules: synth.appModules ?? [] });
     return { prepared, synth };
   } catch (error) {
     dirs.discard(outdir);

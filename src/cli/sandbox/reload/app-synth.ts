@@ -9,7 +9,7 @@ import { WarmSynth, WarmSynthResult } from './warm-synth';
 import { runSynth, SynthRequest, SynthResult } from '../synth-runner';
 
 /** A synth's result; what the warm process recorded when it ran it. */
-export type AppSynthResult = SynthResult & Partial<Pick<WarmSynthResult, 'builds' | 'appModules' | 'rss'>> & {
+export type AppSynthResult = SynthResult & Partial<Pick<WarmSynthResult, 'builds' | 'copies' | 'appModules' | 'rss'>> & {
   /** Whether the warm process ran it. */
   readonly warm: boolean;
 };

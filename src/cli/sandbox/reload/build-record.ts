@@ -19,6 +19,25 @@ export interface BuildRecord {
   readonly outputDigest: string;
 }
 
+/**
+ * A folder asset staged by copying (`Code.fromAsset(dir)`: aws-cdk-lib's AssetStaging copies the
+ * folder with `FileSystem.copyDirectory`), recorded only when nothing of it was excluded.
+ */
+export interface AssetCopy {
+  /** The asset's source folder (absolute). */
+  readonly source: string;
+  /** The folder it was copied to in the assembly (absolute). */
+  readonly staged: string;
+}
+
+/** The exclude pattern aws-cdk-lib adds to every asset's copy (not the app's). */
+const STAGING_EXCLUDE = '.is_custom_resource';
+
+/** Whether a copy with these options copied the whole folder (no `exclude`, no ignore file rules). */
+export function copiesEverything(options: { readonly exclude?: readonly string[] } | undefined): boolean {
+  return (options?.exclude ?? []).every((pattern) => pattern === STAGING_EXCLUDE);
+}
+
 export function fileDigest(file: string): string | undefined {
   try {
     return createHash('sha256').update(fs.readFileSync(file)).digest('hex');

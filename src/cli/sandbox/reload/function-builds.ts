@@ -3,21 +3,24 @@
  * (build-record.ts) becomes an incremental esbuild context (the app's own esbuild, its JavaScript
  * API, the options of the command the construct ran), matched to the functions whose staged code
  * it wrote. The context's metafile lists the files each build reads, which tells what a change
- * touches. A context is kept across synths while its options stay the same.
+ * touches. A context is kept across synths while its options stay the same. A folder asset the
+ * synth copied whole (`Code.fromAsset(dir)`) is "rebuilt" by copying its source folder again.
  */
 import * as fs from 'fs';
 import { createRequire } from 'module';
 import * as path from 'path';
 import type { BuildContext, BuildFailure, BuildResult, Message } from 'esbuild';
-import type { BuildRecord } from './build-record';
+import type { AssetCopy, BuildRecord } from './build-record';
 import { fileDigest } from './build-record';
 import { readEsbuildCommand } from './esbuild-command';
 import type { FunctionSpec } from '../../local/model/function-spec';
 import type { LocalApp } from '../../local/model/local-app';
 
-/** One esbuild build and the functions whose code it is. */
+/** One build (an esbuild run, or the copy of a folder asset) and the functions whose code it is. */
 export interface FunctionBuild {
   readonly id: string;
+  /** The source folder of a folder asset: every file below it is the function's code. */
+  readonly folder?: string;
   /** Function keys (several functions may share a build). */
   functionKeys: string[];
   /** The folder of the code being served (first the synth's staged asset). */
@@ -28,7 +31,16 @@ export interface FunctionBuild {
   readonly cwd: string;
   /** Absolute real paths of the files the build read (its metafile inputs). */
   inputs: Set<string>;
-  readonly context: BuildContext;
+  /** The esbuild context (none for a folder asset). */
+  readonly context?: BuildContext;
+}
+
+/** What a synth recorded, for update(). */
+export interface SynthRecords {
+  readonly builds: readonly BuildRecord[];
+  readonly copies: readonly AssetCopy[];
+  /** The app's own modules the synth loaded (absolute paths). */
+  readonly appModules: readonly string[];
 }
 
 /** What a batch of changed files needs. */
@@ -59,11 +71,11 @@ export class FunctionBuilds {
   private constructor(private readonly root: string, private readonly esbuild: typeof import('esbuild')) {}
 
   /** After a synth: the builds it ran, matched to its functions; contexts primed in the background. */
-  update(app: LocalApp, records: readonly BuildRecord[], appModules: readonly string[]): void {
-    this.appModules = new Set(appModules.map(realPath));
-    const next = new Map<string, FunctionBuild>();
+  update(app: LocalApp, synth: SynthRecords): void {
+    this.appModules = new Set(synth.appModules.map(realPath));
+    const next = new Map<string, FunctionBuild>(folderBuilds(app, synth.copies).map((build) => [build.id, build]));
     const priming: Promise<void>[] = [];
-    for (const record of records) {
+    for (const record of synth.builds) {
       const functions = [...app.functions.values()].filter((fn) => stagedFrom(fn, record));
       const invocation = readEsbuildCommand(record.command);
       if (functions.length === 0 || invocation === undefined) {
@@ -87,7 +99,7 @@ export class FunctionBuilds {
     }
     for (const [id, build] of this.builds) {
       if (!next.has(id)) {
-        void build.context.dispose();
+        void build.context?.dispose();
       }
     }
     this.ready = Promise.all(priming).then(() => { this.builds = next; });
@@ -106,7 +118,7 @@ export class FunctionBuilds {
       if (this.appModules.has(real)) {
         return { kind: 'synth', reason: `${file} is part of the app` };
       }
-      const builds = [...this.builds.values()].filter((build) => build.inputs.has(real));
+      const builds = [...this.builds.values()].filter((build) => build.inputs.has(real) || isInside(real, build.folder));
       if (builds.length === 0) {
         return { kind: 'synth', reason: `${file} is in no function's build` };
       }
@@ -118,9 +130,15 @@ export class FunctionBuilds {
   /** Rebuilds each build into a new folder made by `newDir` (the served folder copied, the outputs written over it). */
   async rebuild(builds: readonly FunctionBuild[], newDir: () => string): Promise<RebuildOutcome[]> {
     return Promise.all(builds.map(async (build): Promise<RebuildOutcome> => {
+      if (build.folder !== undefined) {
+        const dir = newDir();
+        fs.cpSync(build.folder, dir, { recursive: true, verbatimSymlinks: true });
+        build.servedDir = dir;
+        return { ok: true, build, dir };
+      }
       let result: BuildResult<{ write: false; metafile: true }>;
       try {
-        result = await build.context.rebuild() as BuildResult<{ write: false; metafile: true }>;
+        result = await build.context!.rebuild() as BuildResult<{ write: false; metafile: true }>;
       } catch (error) {
         return { ok: false, build, message: failureText(error as BuildFailure, build.cwd, this.root) };
       }
@@ -140,7 +158,7 @@ export class FunctionBuilds {
   /** Ends every esbuild context. */
   async close(): Promise<void> {
     await this.ready.catch(() => undefined);
-    await Promise.all([...this.builds.values()].map((build) => build.context.dispose()));
+    await Promise.all([...this.builds.values()].map((build) => build.context?.dispose()));
     this.builds.clear();
   }
 
@@ -155,6 +173,24 @@ export class FunctionBuilds {
       return undefined; // such a function is rebuilt by a synth
     }
   }
+}
+
+/** The folder assets the synth copied whole, each with the functions whose code it is. */
+function folderBuilds(app: LocalApp, copies: readonly AssetCopy[]): FunctionBuild[] {
+  const builds: FunctionBuild[] = [];
+  for (const copy of copies) {
+    const staged = realPath(copy.staged);
+    const functions = [...app.functions.values()].filter((fn) => fn.code.kind === 'directory' && realPath(fn.code.directory) === staged);
+    if (functions.length > 0) {
+      const folder = realPath(copy.source);
+      builds.push({ id: `folder:${folder}`, folder, functionKeys: functions.map((fn) => fn.key), servedDir: copy.staged, outfile: '', cwd: folder, inputs: new Set() });
+    }
+  }
+  return builds;
+}
+
+function isInside(file: string, folder: string | undefined): boolean {
+  return folder !== undefined && file.startsWith(folder + path.sep);
 }
 
 /** Whether the synth staged `fn`'s code from this esbuild run (same output file content). */

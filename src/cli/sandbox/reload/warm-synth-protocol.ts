@@ -1,5 +1,5 @@
 /** The messages between the sandbox and its warm synth process (warm-synth-worker.ts), over IPC. */
-import type { BuildRecord } from './build-record';
+import type { AssetCopy, BuildRecord } from './build-record';
 
 /** Environment variable that gives the worker its WarmAppEntry (JSON). */
 export const WARM_APP_VARIABLE = 'VENDOR_OUTPUTS_WARM_APP';
@@ -30,6 +30,7 @@ export type WorkerMessage =
     /** Undefined when the app ran and its apps synthesized; else the error (its stack). */
     readonly error?: string;
     readonly builds: readonly BuildRecord[];
+    readonly copies: readonly AssetCopy[];
     /** The app's own modules this run loaded (absolute paths outside node_modules). */
     readonly appModules: readonly string[];
     /** The worker's resident set size after the run, in bytes. */

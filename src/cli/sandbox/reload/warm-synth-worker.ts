@@ -9,7 +9,7 @@
 import type * as ChildProcessModule from 'child_process';
 import { createRequire } from 'module';
 import * as path from 'path';
-import { BuildRecord, bundlingCommandOf, fileDigest } from './build-record';
+import { AssetCopy, BuildRecord, bundlingCommandOf, copiesEverything, fileDigest } from './build-record';
 import { readEsbuildCommand } from './esbuild-command';
 import { SynthRequestMessage, WARM_APP_VARIABLE, WarmAppEntry, WorkerMessage } from './warm-synth-protocol';
 
@@ -34,12 +34,14 @@ function main(): void {
   const cdk = preload('aws-cdk-lib', path.dirname(app.entry));
   const records: BuildRecord[] = [];
   recordBundling(records, root);
+  const copies: AssetCopy[] = [];
+  recordAssetCopies(copies, cdk);
   const kept = new Set(Object.keys(require.cache));
   const keptExitListeners = new Set(process.listeners('beforeExit'));
   process.on('uncaughtException', (error) => process.stderr.write(`${error.stack ?? error}\n`));
   process.on('message', (message: SynthRequestMessage) => {
     if (message.type === 'synth') {
-      void runApp(app, message, records, kept, keptExitListeners).finally(() => {
+      void runApp(app, message, { records, copies }, kept, keptExitListeners).finally(() => {
         // Each run stages into a new folder, so the staging cache (keyed by folder) only grows.
         cdk?.AssetStaging?.clearAssetHashCache?.();
       });
@@ -92,6 +94,22 @@ function recordBundling(records: BuildRecord[], root: string): void {
   childProcess.spawnSync = wrapped as typeof childProcess.spawnSync;
 }
 
+/** Wraps aws-cdk-lib's FileSystem.copyDirectory, with which AssetStaging copies a folder asset. */
+function recordAssetCopies(copies: AssetCopy[], cdk: any): void {
+  const fileSystem = cdk?.FileSystem;
+  const original = fileSystem?.copyDirectory;
+  if (typeof original !== 'function') {
+    return;
+  }
+  fileSystem.copyDirectory = function copyDirectory(srcDir: string, destDir: string, options?: any, rootDir?: string) {
+    const result = original.call(this, srcDir, destDir, options, rootDir);
+    if (rootDir === undefined && copiesEverything(options)) {
+      copies.push({ source: path.resolve(srcDir), staged: path.resolve(destDir) });
+    }
+    return result;
+  };
+}
+
 function loadEsbuild(root: string): any {
   try {
     return createRequire(path.join(root, 'package.json'))('esbuild');
@@ -118,11 +136,12 @@ function runInProcess(esbuild: any, command: string, cwd: string): ChildProcessM
 async function runApp(
   app: WarmAppEntry,
   request: SynthRequestMessage,
-  records: BuildRecord[],
+  { records, copies }: { records: BuildRecord[]; copies: AssetCopy[] },
   kept: Set<string>,
   keptExitListeners: Set<Function>,
 ): Promise<void> {
   records.length = 0;
+  copies.length = 0;
   forgetAppModules(kept, keptExitListeners);
   const cdkState = cdkStateBefore();
   Object.assign(process.env, request.env);
@@ -145,7 +164,7 @@ async function runApp(
   }
   const appModules = Object.keys(require.cache).filter((file) => !kept.has(file) && !isDependency(file));
   releaseRunState(cdkState);
-  send({ type: 'done', id: request.id, error, builds: [...records], appModules, rss: process.memoryUsage().rss });
+  send({ type: 'done', id: request.id, error, builds: [...records], copies: [...copies], appModules, rss: process.memoryUsage().rss });
   // Collected now, off the reload's path, so that the next run starts from the same heap.
   setImmediate(() => (global as any).gc?.());
 }

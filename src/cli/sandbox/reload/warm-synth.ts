@@ -7,7 +7,7 @@
 import { ChildProcess, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { BuildRecord } from './build-record';
+import type { AssetCopy, BuildRecord } from './build-record';
 import { SynthRequestMessage, WARM_APP_VARIABLE, WarmAppEntry, WorkerMessage } from './warm-synth-protocol';
 import { STOP_GRACE_MS, SynthRequest, SynthResult, synthEnvironment } from '../synth-runner';
 
@@ -16,6 +16,7 @@ const MAX_OUTPUT_CHARS = 64 * 1024;
 
 export interface WarmSynthResult extends SynthResult {
   readonly builds: readonly BuildRecord[];
+  readonly copies: readonly AssetCopy[];
   /** The app's own modules (absolute paths): a change to one needs a synth. */
   readonly appModules: readonly string[];
   /** The worker's resident set size after the run, bytes. */
@@ -90,12 +91,12 @@ export class WarmSynth {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const output = this.output.slice(-MAX_OUTPUT_CHARS);
     if (request.signal?.aborted) {
-      return { ok: false, exit: 'signal SIGTERM', output, ms, builds: [], appModules: [], rss: 0 };
+      return { ok: false, exit: 'signal SIGTERM', output, ms, builds: [], copies: [], appModules: [], rss: 0 };
     }
     if (message?.type !== 'done' || message.id !== id) {
       return undefined;
     }
-    const base = { output, ms, builds: message.builds, appModules: message.appModules, rss: message.rss };
+    const base = { output, ms, builds: message.builds, copies: message.copies, appModules: message.appModules, rss: message.rss };
     if (message.error !== undefined) {
       // What `node app.js` ends with when the app throws.
       return { ...base, ok: false, exit: 'exit code 1' };
