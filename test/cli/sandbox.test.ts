@@ -111,7 +111,7 @@ describe('the watch loop', () => {
       await sandbox.waitFor(/Reloaded in[\s\S]*Reloaded in/, { from: mark });
       await new Promise((resolve) => setTimeout(resolve, 500));
       const log = sandbox.stdout().slice(mark);
-      expect(log.match(/synthesizing\.\.\./g)).toHaveLength(2);
+      expect({ log, synths: log.match(/synthesizing\.\.\./g)?.length }).toEqual({ log, synths: 2 });
       expect(await getJson(`${base}health`)).toEqual({ status: 200, body: { ok: true } });
 
       const stopMark = sandbox.stdout().length;

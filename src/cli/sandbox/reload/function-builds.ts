@@ -72,9 +72,15 @@ export class FunctionBuilds {
 
   /** After a synth: the builds it ran, matched to its functions; contexts primed in the background. */
   update(app: LocalApp, synth: SynthRecords): void {
+    // One update at a time, each from the builds the one before left.
+    this.ready = this.ready.then(() => this.apply(app, synth)).catch(() => {
+      this.builds = new Map(); // not knowing the builds, every change is synthesized
+    });
+  }
+
+  private async apply(app: LocalApp, synth: SynthRecords): Promise<void> {
     this.appModules = new Set(synth.appModules.map(realPath));
     const next = new Map<string, FunctionBuild>(folderBuilds(app, synth.copies).map((build) => [build.id, build]));
-    const priming: Promise<void>[] = [];
     for (const record of synth.builds) {
       const functions = [...app.functions.values()].filter((fn) => stagedFrom(fn, record));
       const invocation = readEsbuildCommand(record.command);
@@ -82,27 +88,23 @@ export class FunctionBuilds {
         continue;
       }
       const id = JSON.stringify([record.cwd, invocation.options]);
-      const known = next.get(id) ?? this.builds.get(id);
       const servedDir = (functions[0].code as { directory: string }).directory;
-      if (known !== undefined) {
-        known.functionKeys = [...new Set([...(next.has(id) ? known.functionKeys : []), ...functions.map((fn) => fn.key)])];
-        known.servedDir = servedDir;
-        next.set(id, known);
-        continue;
+      const known = next.get(id) ?? this.builds.get(id)
+        ?? await this.prime(id, record.cwd, invocation.options, path.resolve(record.cwd, invocation.outfile));
+      if (known === undefined) {
+        continue; // esbuild's API could not build it: such a function is rebuilt by a synth
       }
-      const outfile = path.resolve(record.cwd, invocation.outfile);
-      priming.push(this.prime(id, record.cwd, invocation.options, outfile).then((build) => {
-        if (build !== undefined) {
-          next.set(id, { ...build, functionKeys: functions.map((fn) => fn.key), servedDir });
-        }
-      }));
+      const keys = functions.map((fn) => fn.key);
+      known.functionKeys = next.has(id) ? [...new Set([...known.functionKeys, ...keys])] : keys;
+      known.servedDir = servedDir;
+      next.set(id, known);
     }
     for (const [id, build] of this.builds) {
       if (!next.has(id)) {
         void build.context?.dispose();
       }
     }
-    this.ready = Promise.all(priming).then(() => { this.builds = next; });
+    this.builds = next;
   }
 
   /** Which builds `files` (relative to the root) touch, or why a synth is needed. */
@@ -162,15 +164,16 @@ export class FunctionBuilds {
     this.builds.clear();
   }
 
-  private async prime(id: string, cwd: string, options: import('esbuild').BuildOptions, outfile: string): Promise<Omit<FunctionBuild, 'functionKeys' | 'servedDir'> | undefined> {
+  /** A new esbuild context for the build, run once for the files it reads. */
+  private async prime(id: string, cwd: string, options: import('esbuild').BuildOptions, outfile: string): Promise<FunctionBuild | undefined> {
     let context: BuildContext | undefined;
     try {
       context = await this.esbuild.context({ ...options, absWorkingDir: cwd, write: false, metafile: true, logLevel: 'silent' });
       const result = await context.rebuild();
-      return { id, outfile, cwd, context, inputs: inputsOf(result, cwd) };
+      return { id, outfile, cwd, context, inputs: inputsOf(result, cwd), functionKeys: [], servedDir: '' };
     } catch {
       await context?.dispose();
-      return undefined; // such a function is rebuilt by a synth
+      return undefined;
     }
   }
 }
