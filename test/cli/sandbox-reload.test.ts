@@ -151,6 +151,36 @@ describe('a tsx app (npx tsx bin/app.ts)', () => {
   });
 });
 
+describe('a tsx app that synthesizes only when run directly (require.main === module)', () => {
+  let project: TsProject;
+  beforeAll(() => {
+    project = createTsProject('tsx');
+    project.write('bin/app.ts', [
+      "import * as cdk from 'aws-cdk-lib';",
+      "import { SandboxTsStack } from '../lib/sandbox-ts-stack';",
+      '',
+      'if (require.main === module && process.argv[1]?.endsWith(`bin/app.ts`)) {',
+      "  new SandboxTsStack(new cdk.App(), 'SandboxTsStack');",
+      '}',
+      '',
+    ].join('\n'));
+  });
+  afterAll(() => project.remove());
+
+  test('the warm synth runs it as the main module', async () => {
+    const { sandbox, base, startText } = await start(project);
+    try {
+      expect(startText).not.toContain('Synthesizing cold');
+      const mark = sandbox.stdout().length;
+      project.writeStack({ extraRoute: true });
+      await sandbox.waitFor('synthesizing... (lib/sandbox-ts-stack.ts is part of the app; synth 2, warm)\n', { from: mark });
+      await sandbox.waitFor(`  + route GET ${base}extra`, { from: mark });
+    } finally {
+      await stop(sandbox);
+    }
+  });
+});
+
 test('an app command the warm synth does not know: cold synths, said once; handler edits synthesize', async () => {
   const project = createTsProject('script');
   try {

@@ -148,7 +148,7 @@ async function runApp(
   let error: string | undefined;
   const before = activeResources();
   try {
-    appRequire(app.entry);
+    runAsMain(app.entry);
     // Wait until the app's own work is done (an async `main()`, lookups), then synthesize as the
     // CLI's process would when it ends: aws-cdk-lib's App synthesizes in a `beforeExit` listener.
     await untilIdle(before);
@@ -242,6 +242,26 @@ function untilIdle(before: Map<string, number>): Promise<void> {
     };
     setImmediate(check);
   });
+}
+
+/**
+ * Loads the entry as the main module of its own process would be: `require.main === module` holds
+ * in it (an app that synthesizes only when run directly), and `process.argv[1]` names it.
+ */
+function runAsMain(entry: string): void {
+  const ModuleClass = appRequire('module'); // the class itself (an import gives a namespace copy)
+  const entryModule = new ModuleClass(entry, null);
+  entryModule.filename = entry;
+  entryModule.paths = ModuleClass._nodeModulePaths(path.dirname(entry));
+  process.argv = [process.argv[0], entry];
+  (process as any).mainModule = entryModule;
+  require.cache[entry] = entryModule;
+  try {
+    entryModule.load(entry);
+  } catch (error) {
+    delete require.cache[entry];
+    throw error;
+  }
 }
 
 /** Drops the app's own modules (and the `beforeExit` listeners of a run that failed) from the last run. */
