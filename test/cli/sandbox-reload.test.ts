@@ -181,20 +181,29 @@ describe('a tsx app that synthesizes only when run directly (require.main === mo
   });
 });
 
-test('an app command the warm synth does not know: cold synths, said once; handler edits synthesize', async () => {
+test('an app command the warm synth does not know: cold synths, said once; handler edits still rebuilt (the cold synth records its builds)', async () => {
   const project = createTsProject('script');
   try {
     const { sandbox, base, startText } = await start(project);
     try {
       expect(startText.match(/Synthesizing cold/g)).toHaveLength(1);
       expect(startText).toContain('Synthesizing cold (\'sh -c "npx tsx bin/app.ts"\' in a new process at each synth): the app command \'sh -c "npx tsx bin/app.ts"\' is not one the warm synth runs (npx tsx FILE, npx ts-node --prefer-ts-exts FILE, node FILE).\n');
-      const mark = sandbox.stdout().length;
+      let mark = sandbox.stdout().length;
       project.writeItemsHandler(2);
-      await sandbox.waitFor("Changed: lambda/items.ts; synthesizing... (lambda/items.ts is in no function's build; synth 2)\n", { from: mark });
-      await sandbox.waitFor(/Reloaded in \d+ ms \(synth \d+ ms\)\.\n/, { from: mark });
-      await sandbox.waitFor('  ~ function SandboxTsStack/ItemsFunction reloaded\n', { from: mark });
+      await sandbox.waitFor(/Rebuilt SandboxTsStack\/ItemsFunction in \d+ ms, no synth\.\n/, { from: mark });
       expect(await getJson(`${base}items`)).toEqual({ status: 200, body: { item: 2, label: 'v1:item' } });
+      // The stack: a cold synth (the app's modules were recorded too).
+      mark = sandbox.stdout().length;
+      project.writeStack({ extraRoute: true });
+      await sandbox.waitFor('Changed: lib/sandbox-ts-stack.ts; synthesizing... (lib/sandbox-ts-stack.ts is part of the app; synth 2)\n', { from: mark });
+      await sandbox.waitFor(`  + route GET ${base}extra`, { from: mark });
+      // And after that synth, handlers are still rebuilt.
+      mark = sandbox.stdout().length;
+      project.writeFormat('v3');
+      await sandbox.waitFor('Rebuilt SandboxTsStack/ItemsFunction in', { from: mark });
+      expect(await getJson(`${base}items`)).toEqual({ status: 200, body: { item: 2, label: 'v3:item' } });
       expect(sandbox.stdout().match(/Synthesizing cold/g)).toHaveLength(1);
+      expect(fs.readdirSync(path.join(project.dir, 'cdk.out')).filter((f) => f.endsWith('.builds.jsonl'))).toEqual([]);
     } finally {
       await stop(sandbox);
     }

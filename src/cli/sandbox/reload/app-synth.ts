@@ -4,7 +4,10 @@
  * synth, as the CDK CLI). The switch to cold is said once. Counts the synths, so that the change
  * lines show how many ran.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import { readAppCommand } from './app-command';
+import { BUILD_LOG_VARIABLE, readColdSynthLog } from './build-record';
 import { WarmSynth, WarmSynthResult } from './warm-synth';
 import { runSynth, SynthRequest, SynthResult } from '../synth-runner';
 
@@ -48,7 +51,25 @@ export class AppSynth {
       }
       this.goCold(this.warm.unusable ?? 'the warm synth process failed');
     }
-    return { ...await runSynth(request), warm: false };
+    return this.runCold(request);
+  }
+
+  /**
+   * A cold synth, its node processes preloading cold-synth-recorder.ts (NODE_OPTIONS), so that
+   * the functions' builds and the app's modules are known as after a warm synth.
+   */
+  private async runCold(request: SynthRequest): Promise<AppSynthResult> {
+    const log = `${request.outdir}.builds.jsonl`;
+    const recorder = path.join(__dirname, 'cold-synth-recorder.js');
+    const nodeOptions = [request.env.NODE_OPTIONS, `--require ${JSON.stringify(recorder)}`].filter((o) => o !== undefined && o !== '').join(' ');
+    const env = { ...request.env, NODE_OPTIONS: nodeOptions, [BUILD_LOG_VARIABLE]: log };
+    try {
+      const result = await runSynth({ ...request, env });
+      const records = result.ok ? readColdSynthLog(log) : { builds: [], appModules: [] };
+      return { ...result, ...records, copies: [], warm: false };
+    } finally {
+      fs.rmSync(log, { force: true });
+    }
   }
 
   close(): void {

@@ -19,6 +19,33 @@ export interface BuildRecord {
   readonly outputDigest: string;
 }
 
+/** The variable naming the file a cold synth's processes append their records to (cold-synth-recorder.ts). */
+export const BUILD_LOG_VARIABLE = 'VENDOR_OUTPUTS_BUILD_LOG';
+
+/** What one process of a cold synth recorded: a line of that file. */
+export interface ColdSynthRecords {
+  readonly builds: readonly BuildRecord[];
+  readonly appModules: readonly string[];
+}
+
+/** The records of every process of a cold synth, from its log (none when there is no log). */
+export function readColdSynthLog(file: string): ColdSynthRecords {
+  let text = '';
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return { builds: [], appModules: [] };
+  }
+  const lines = text.split('\n').flatMap((line) => {
+    try {
+      return [JSON.parse(line) as ColdSynthRecords];
+    } catch {
+      return []; // an empty line, or one a killed process left unfinished
+    }
+  });
+  return { builds: lines.flatMap((l) => l.builds), appModules: lines.flatMap((l) => l.appModules) };
+}
+
 /**
  * A folder asset staged by copying (`Code.fromAsset(dir)`: aws-cdk-lib's AssetStaging copies the
  * folder with `FileSystem.copyDirectory`), recorded only when nothing of it was excluded.

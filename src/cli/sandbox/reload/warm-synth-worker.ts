@@ -9,7 +9,8 @@
 import type * as ChildProcessModule from 'child_process';
 import { createRequire } from 'module';
 import * as path from 'path';
-import { AssetCopy, BuildRecord, bundlingCommandOf, copiesEverything, fileDigest } from './build-record';
+import { AssetCopy, BuildRecord, copiesEverything } from './build-record';
+import { isDependency, loadedAppModules, recordBundling } from './bundling-recorder';
 import { readEsbuildCommand } from './esbuild-command';
 import { SynthRequestMessage, WARM_APP_VARIABLE, WarmAppEntry, WorkerMessage } from './warm-synth-protocol';
 
@@ -18,8 +19,6 @@ const send = (message: WorkerMessage) => process.send!(message);
 /** Loads modules as a `require` in the project folder would (the app's own, from its node_modules). */
 const appRequire = createRequire(path.join(process.cwd(), 'package.json'));
 
-/** The module object itself (an import gives a copy with getters): its spawnSync is replaced for aws-cdk-lib to call. */
-const childProcess: typeof ChildProcessModule = appRequire('child_process');
 
 function main(): void {
   const app = JSON.parse(process.env[WARM_APP_VARIABLE] ?? '{}') as WarmAppEntry;
@@ -33,7 +32,8 @@ function main(): void {
   }
   const cdk = preload('aws-cdk-lib', path.dirname(app.entry));
   const records: BuildRecord[] = [];
-  recordBundling(records, root);
+  const esbuild = loadEsbuild(root);
+  recordBundling(records, (command, cwd) => runInProcess(esbuild, command, cwd));
   const copies: AssetCopy[] = [];
   recordAssetCopies(copies, cdk);
   const kept = new Set(Object.keys(require.cache));
@@ -68,30 +68,6 @@ function preload(name: string, from: string): any {
   } catch {
     return undefined; // the app does not have it (or loads it from elsewhere): its first run loads it
   }
-}
-
-/** Wraps spawnSync so that esbuild bundling commands are recorded (and run in this process). */
-function recordBundling(records: BuildRecord[], root: string): void {
-  const esbuild = loadEsbuild(root);
-  const original = childProcess.spawnSync;
-  const wrapped = (file: string, args?: any, options?: any): any => {
-    const command = bundlingCommandOf(file, Array.isArray(args) ? args : undefined);
-    if (command === undefined) {
-      return (original as any)(file, args, options);
-    }
-    const cwd = path.resolve(options?.cwd ?? process.cwd());
-    const result = runInProcess(esbuild, command, cwd) ?? (original as any)(file, args, options);
-    const invocation = readEsbuildCommand(command);
-    if (result.status === 0 && invocation !== undefined) {
-      const outfile = path.resolve(cwd, invocation.outfile);
-      const outputDigest = fileDigest(outfile);
-      if (outputDigest !== undefined) {
-        records.push({ command, cwd, outfile, outputDigest });
-      }
-    }
-    return result;
-  };
-  childProcess.spawnSync = wrapped as typeof childProcess.spawnSync;
 }
 
 /** Wraps aws-cdk-lib's FileSystem.copyDirectory, with which AssetStaging copies a folder asset. */
@@ -162,7 +138,7 @@ async function runApp(
     error = (thrown as Error)?.stack ?? String(thrown);
     process.stderr.write(`${error}\n`);
   }
-  const appModules = Object.keys(require.cache).filter((file) => !kept.has(file) && !isDependency(file));
+  const appModules = loadedAppModules(kept);
   releaseRunState(cdkState);
   send({ type: 'done', id: request.id, error, builds: [...records], copies: [...copies], appModules, rss: process.memoryUsage().rss });
   // Collected now, off the reload's path, so that the next run starts from the same heap.
@@ -278,9 +254,6 @@ function forgetAppModules(kept: Set<string>, keptExitListeners: Set<Function>): 
   }
 }
 
-function isDependency(file: string): boolean {
-  return file.split(path.sep).includes('node_modules');
-}
 
 if (require.main === module) {
   main();
