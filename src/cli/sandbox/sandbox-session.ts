@@ -98,11 +98,6 @@ export class SandboxSession {
     private prepared: PreparedApp,
   ) {}
 
-  /** The process id of the warm synth, while one is used. */
-  get warmSynthPid(): number | undefined {
-    return this.builders.synth?.warmPid;
-  }
-
   /** Rebuilds or synthesizes again for `files`; a call during one queues one more run. */
   changed(files: readonly string[]): Promise<void> {
     this.queued.push(...files);
