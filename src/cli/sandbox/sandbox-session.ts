@@ -1,15 +1,19 @@
 /**
  * One sandbox run: synthesize, serve, write the client configuration; then on each batch of
- * changes synthesize again, swap what the server serves (S2's `reload`) and rewrite the file when
- * it changed. One synth at a time: changes that come during a synth queue exactly one more. A
- * failed synth is reported and the last good assembly keeps serving.
+ * changes either rebuild the functions whose build reads the changed files (reload/function-builds.ts,
+ * no synth) or synthesize again (in the warm synth process when it can, reload/app-synth.ts), swap
+ * what the server serves (S2's `reload`) and rewrite the file when it changed. One rebuild or synth
+ * at a time: changes that come during one queue exactly one more. A failed synth or rebuild is
+ * reported and the last good version keeps serving.
  */
 import * as path from 'path';
 import { AssemblyDirs } from './assembly-dirs';
 import { CdkProject } from './cdk-project';
 import { LocalConfigFile, LocalConfigOptions, writeLocalConfigFile } from './local-config-file';
 import { missingContextWarning } from './missing-context';
-import { runSynth, SynthResult } from './synth-runner';
+import { AppSynth, AppSynthResult } from './reload/app-synth';
+import { FunctionBuild, FunctionBuilds } from './reload/function-builds';
+import { SynthResult } from './synth-runner';
 import { CliError } from '../command';
 import { valueChanges } from '../document-diff/document-changes';
 import { LocalApiError } from '../local/common/local-api-error';
@@ -42,22 +46,31 @@ export interface SandboxSettings {
 /** A synthesized (or given) assembly, read and prepared for the local API. */
 interface Built {
   readonly prepared: PreparedApp;
-  readonly synth?: SynthResult;
+  readonly synth?: AppSynthResult;
+}
+
+/** How the session synthesizes and rebuilds (none for a given assembly). */
+interface Builders {
+  readonly synth?: AppSynth;
+  readonly functions?: FunctionBuilds;
 }
 
 export class SandboxSession {
   /** First synth, server start and file; throws CliError when the first synth fails. */
   static async start(settings: SandboxSettings): Promise<SandboxSession> {
     const dirs = new AssemblyDirs(settings.project.output);
-    const built = await build(settings, dirs, settings.firstSynthSignal);
+    const builders = startBuilders(settings);
+    let built: Built;
     let api: LocalApi;
     try {
+      built = await build(settings, dirs, builders, settings.firstSynthSignal);
       api = await startApi(settings, built.prepared);
     } catch (error) {
+      await closeBuilders(builders);
       dirs.removeAll();
       throw error;
     }
-    const session = new SandboxSession(settings, dirs, api);
+    const session = new SandboxSession(settings, dirs, builders, api, built.prepared);
     try {
       session.deployed = await settings.loadDeployed?.(api.app.assemblyDir);
       session.config = session.writeConfig(api.app);
@@ -79,10 +92,13 @@ export class SandboxSession {
   private constructor(
     private readonly settings: SandboxSettings,
     private readonly dirs: AssemblyDirs,
+    private readonly builders: Builders,
     public readonly api: LocalApi,
+    /** What the server serves now. */
+    private prepared: PreparedApp,
   ) {}
 
-  /** Synthesizes again for `files`; a call during a synth queues one more run. */
+  /** Rebuilds or synthesizes again for `files`; a call during one queues one more run. */
   changed(files: readonly string[]): Promise<void> {
     this.queued.push(...files);
     if (this.running === undefined) {
@@ -103,6 +119,7 @@ export class SandboxSession {
     this.queued = [];
     this.stopSynth.abort();
     await this.idle().catch(() => undefined);
+    await closeBuilders(this.builders);
     await this.api.close();
     this.dirs.removeAll();
   }
@@ -125,17 +142,56 @@ export class SandboxSession {
     while (this.queued.length > 0) {
       const files = [...new Set(this.queued)].sort();
       this.queued = [];
-      await this.rebuild(files);
+      await this.handle(files);
     }
   }
 
-  private async rebuild(files: readonly string[]): Promise<void> {
+  /** Rebuilds the functions the files belong to, or synthesizes when that cannot be sure to be enough. */
+  private async handle(files: readonly string[]): Promise<void> {
+    const plan = await this.builders.functions?.plan(files);
+    if (plan?.kind === 'rebuild') {
+      return this.rebuildFunctions(files, plan.builds);
+    }
+    return this.synthesize(files, plan?.reason);
+  }
+
+  private async rebuildFunctions(files: readonly string[], builds: readonly FunctionBuild[]): Promise<void> {
     const { print, warn } = this.settings;
     const started = process.hrtime.bigint();
-    print(`Changed: ${files.slice(0, 5).join(', ')}${files.length > 5 ? ` and ${files.length - 5} more` : ''}; synthesizing...`);
+    const names = (list: readonly FunctionBuild[]) => list.flatMap((b) => b.functionKeys.map((key) => functionLabel(this.prepared, key))).join(', ');
+    print(`Changed: ${fileList(files)}; rebuilding ${names(builds)} (no synth)...`);
+    const previousDirs = builds.map((b) => b.servedDir);
+    const outcomes = await this.builders.functions!.rebuild(builds, () => this.dirs.next());
+    if (this.closing) {
+      return;
+    }
+    for (const failed of outcomes.filter((o) => !o.ok)) {
+      warn(`rebuild of ${names([failed.build])} failed:\n${(failed as { message: string }).message}\nStill serving the last good version.`);
+    }
+    const rebuilt = outcomes.filter((o) => o.ok).map((o) => o.build);
+    if (rebuilt.length === 0) {
+      return;
+    }
+    const prepared = withRebuiltCode(this.prepared, rebuilt);
+    const summary = await this.api.reload(prepared);
+    this.prepared = prepared;
+    this.dirs.retire(prepared.app.assemblyDir, undefined, [...this.api.server.codeDirectories(), ...previousDirs]);
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    print(`Rebuilt ${names(rebuilt)} in ${ms.toFixed(0)} ms, no synth.`);
+    for (const fn of summary.functionsReloaded) {
+      print(`  ~ function ${fn} reloaded`);
+    }
+  }
+
+  private async synthesize(files: readonly string[], reason: string | undefined): Promise<void> {
+    const { print, warn } = this.settings;
+    const started = process.hrtime.bigint();
+    const synth = this.builders.synth;
+    const detail = [reason, synth === undefined ? undefined : `synth ${synth.count + 1}${synth.warmPid !== undefined ? ', warm' : ''}`].filter((d) => d !== undefined);
+    print(`Changed: ${fileList(files)}; synthesizing...${detail.length > 0 ? ` (${detail.join('; ')})` : ''}`);
     let built: Built;
     try {
-      built = await build(this.settings, this.dirs, this.stopSynth.signal);
+      built = await build(this.settings, this.dirs, this.builders, this.stopSynth.signal);
     } catch (error) {
       if (!(error instanceof CliError) && !(error instanceof LocalApiError)) {
         throw error;
@@ -150,6 +206,7 @@ export class SandboxSession {
     }
     const previous = this.api.app;
     const summary = await this.api.reload(built.prepared);
+    this.prepared = built.prepared;
     const before = this.config?.document;
     let config: LocalConfigFile | undefined;
     try {
@@ -209,14 +266,58 @@ function startApi(settings: SandboxSettings, prepared: PreparedApp): Promise<Loc
   });
 }
 
-/** Synthesizes into a fresh folder (or re-reads a given assembly) and reads the app. */
-async function build(settings: SandboxSettings, dirs: AssemblyDirs, signal?: AbortSignal): Promise<Built> {
+/** The files of a change line (the first five). */
+function fileList(files: readonly string[]): string {
+  return `${files.slice(0, 5).join(', ')}${files.length > 5 ? ` and ${files.length - 5} more` : ''}`;
+}
+
+/** How the change lines name a function: as the server's listing does. */
+function functionLabel(prepared: PreparedApp, key: string): string {
+  const fn = prepared.app.functions.get(key);
+  return fn === undefined ? key : fn.constructPath ?? `${fn.stackName}/${fn.logicalId}`;
+}
+
+/** The app being served, with the rebuilt functions' code in their new folders. */
+function withRebuiltCode(prepared: PreparedApp, builds: readonly FunctionBuild[]): PreparedApp {
+  const functions = new Map(prepared.app.functions);
+  for (const rebuilt of builds) {
+    for (const key of rebuilt.functionKeys) {
+      const fn = functions.get(key);
+      if (fn !== undefined) {
+        functions.set(key, { ...fn, code: { kind: 'directory', directory: rebuilt.servedDir } });
+      }
+    }
+  }
+  return { ...prepared, app: { ...prepared.app, functions } };
+}
+
+/** The synth (warm when it can be) and the function rebuilds of an app command; none for an assembly. */
+function startBuilders(settings: SandboxSettings): Builders {
   const { project } = settings;
-  if (project.app.kind === 'assembly') {
-    return { prepared: prepare(settings, readLocalApp(project.app.dir, [...settings.api.stacks], settings.api.deployed)) };
+  if (project.app.kind !== 'command') {
+    return {};
+  }
+  return {
+    synth: AppSynth.start(project.app.command, project.root, settings.env, settings.print),
+    functions: FunctionBuilds.create(project.root),
+  };
+}
+
+async function closeBuilders(builders: Builders): Promise<void> {
+  builders.synth?.close();
+  await builders.functions?.close();
+}
+
+/** Synthesizes into a fresh folder (or re-reads a given assembly) and reads the app. */
+async function build(settings: SandboxSettings, dirs: AssemblyDirs, builders: Builders, signal?: AbortSignal): Promise<Built> {
+  const { project } = settings;
+  if (project.app.kind === 'assembly' || builders.synth === undefined) {
+    const dir = project.app.kind === 'assembly' ? project.app.dir : project.output;
+    return { prepared: prepare(settings, readLocalApp(dir, [...settings.api.stacks], settings.api.deployed)) };
   }
   const outdir = dirs.next();
-  const synth = await runSynth({ command: project.app.command, cwd: project.root, outdir, context: project.context, env: settings.env, signal });
+  const request = { command: project.app.command, cwd: project.root, outdir, context: project.context, env: settings.env, signal };
+  const synth = await builders.synth.run(request);
   if (!synth.ok) {
     dirs.discard(outdir);
     throw new CliError(synthFailure(project.app.command, synth));
@@ -226,7 +327,9 @@ async function build(settings: SandboxSettings, dirs: AssemblyDirs, signal?: Abo
     settings.warn(`warning: ${missing}`);
   }
   try {
-    return { prepared: prepare(settings, readLocalApp(outdir, [...settings.api.stacks], settings.api.deployed)), synth };
+    const prepared = prepare(settings, readLocalApp(outdir, [...settings.api.stacks], settings.api.deployed));
+    builders.functions?.update(prepared.app, { builds: synth.builds ?? [], copies: synth.copies ?? [], appModules: synth.appModules ?? [] });
+    return { prepared, synth };
   } catch (error) {
     dirs.discard(outdir);
     throw error;
