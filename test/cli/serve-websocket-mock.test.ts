@@ -50,7 +50,11 @@ beforeAll(async () => {
     });
     integrationResponse(api, echo, 'EchoOk', {
       key: '$default',
-      templates: { $default: '{"connectionId":"$context.connectionId","said":$input.json(\'$.text\'),"route":"$context.routeKey","eventType":"$context.eventType","stage":"$context.stage","messageId":"$context.messageId"}' },
+      templates: {
+        $default: '{"connectionId":"$context.connectionId","said":$input.json(\'$.text\'),"route":"$context.routeKey","eventType":"$context.eventType","stage":"$context.stage","messageId":"$context.messageId",'
+        + '"requestId":"$context.requestId","apiId":"$context.apiId","domainName":"$context.domainName","connectedAt":$context.connectedAt,'
+        + '"requestTimeEpoch":$context.requestTimeEpoch,"sourceIp":"$context.identity.sourceIp"}',
+      },
     });
     integrationResponse(api, echo, 'EchoTeapot', {
       key: '/4\\d\\d/',
@@ -106,6 +110,17 @@ test('the listing shows the MOCK routes as served, two-way ones so named; nothin
   expect(readLocalApp(assembly).unserved).toEqual([]);
 });
 
+test('the console\'s tree names MOCK as what answers each MOCK route', async () => {
+  const base = running.server.endpoints[0].urls[0].replace(/\/dev\/$/, '');
+  const answer = await fetch(`${base}/@console/api/apis`);
+  expect(answer.status).toBe(200);
+  type ConsoleApis = { apis: Array<{ root: { methods: Array<{ httpMethod: string; integration: string }> } }>; unserved: unknown[] };
+  const { apis, unserved } = await answer.json() as ConsoleApis;
+  expect(unserved).toEqual([]);
+  const methods = Object.fromEntries(apis[0].root.methods.map((m) => [m.httpMethod, m.integration]));
+  expect(methods).toEqual({ $connect: 'MOCK', $disconnect: 'MOCK', echo: 'MOCK (two-way)', quiet: 'MOCK', broken: 'MOCK (two-way)' });
+});
+
 test('a $connect MOCK whose template gives 200 accepts the connection; 403 refuses the handshake with 403', async () => {
   const client = await open(url);
   expect(client.ws.readyState).toBe(WebSocket.OPEN);
@@ -120,6 +135,10 @@ test('a two-way MOCK route sends its integration response\'s rendered template, 
   expect(answer).toMatchObject({ said: { hello: 'world' }, route: 'echo', eventType: 'MESSAGE', stage: 'dev' });
   expect(answer.connectionId).toMatch(/^[A-Za-z0-9_=-]{8,}$/);
   expect(answer.messageId).toMatch(/^[A-Za-z0-9_=-]{8,}$/);
+  expect(answer.requestId).toMatch(/^[A-Za-z0-9_=-]{8,}$/);
+  expect(answer).toMatchObject({ domainName: `127.0.0.1:${new URL(url).port}`, sourceIp: '127.0.0.1', apiId: expect.stringMatching(/^Mocked/) });
+  expect(answer.requestTimeEpoch).toBeGreaterThanOrEqual(answer.connectedAt);
+  expect(answer.connectedAt).toBeGreaterThan(Date.now() - 60_000);
   // Each message is its own event: its own messageId, the same connection.
   client.ws.send(JSON.stringify({ action: 'echo', text: 'again' }));
   const second = JSON.parse(await client.next());
