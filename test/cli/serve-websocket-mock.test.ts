@@ -16,6 +16,7 @@ import { readLocalApp } from '../../src/cli/local/read-local-app';
 let running: Running;
 let url: string;
 let assembly: string;
+let failingUrl: string;
 
 /** Adds an integration response to the MOCK integration of `route`. */
 function integrationResponse(
@@ -68,9 +69,16 @@ beforeAll(async () => {
       returnResponse: true,
     });
     new apigwv2.WebSocketStage(stack, 'Dev', { webSocketApi: api, stageName: 'dev', autoDeploy: true });
+
+    const failing = new apigwv2.WebSocketApi(stack, 'Failing', {
+      connectRouteOptions: { integration: new WebSocketMockIntegration('FailingConnect', { requestTemplates: { $default: '#foreach(' } }) },
+    });
+    new apigwv2.WebSocketStage(stack, 'FailingDev', { webSocketApi: failing, stageName: 'dev', autoDeploy: true });
   }, { stackName: 'WsMock' });
   running = await serve(assembly, { quiet: true });
-  url = running.server.endpoints[0].urls[0].replace(/^http/, 'ws').replace(/\/$/, '');
+  const urlOf = (prefix: string) => running.server.endpoints.find((e) => e.api.logicalId.startsWith(prefix))!.urls[0].replace(/^http/, 'ws').replace(/\/$/, '');
+  url = urlOf('Mocked');
+  failingUrl = urlOf('Failing');
 }, 120_000);
 
 afterAll(async () => {
@@ -111,13 +119,13 @@ test('the listing shows the MOCK routes as served, two-way ones so named; nothin
 });
 
 test('the console\'s tree names MOCK as what answers each MOCK route', async () => {
-  const base = running.server.endpoints[0].urls[0].replace(/\/dev\/$/, '');
+  const base = url.replace(/^ws/, 'http').replace(/\/dev$/, '');
   const answer = await fetch(`${base}/@console/api/apis`);
   expect(answer.status).toBe(200);
-  type ConsoleApis = { apis: Array<{ root: { methods: Array<{ httpMethod: string; integration: string }> } }>; unserved: unknown[] };
+  type ConsoleApis = { apis: Array<{ id: string; root: { methods: Array<{ httpMethod: string; integration: string }> } }>; unserved: unknown[] };
   const { apis, unserved } = await answer.json() as ConsoleApis;
   expect(unserved).toEqual([]);
-  const methods = Object.fromEntries(apis[0].root.methods.map((m) => [m.httpMethod, m.integration]));
+  const methods = Object.fromEntries(apis.find((a) => a.id.includes('Mocked'))!.root.methods.map((m) => [m.httpMethod, m.integration]));
   expect(methods).toEqual({ $connect: 'MOCK', $disconnect: 'MOCK', echo: 'MOCK (two-way)', quiet: 'MOCK', broken: 'MOCK (two-way)' });
 });
 
@@ -126,6 +134,10 @@ test('a $connect MOCK whose template gives 200 accepts the connection; 403 refus
   expect(client.ws.readyState).toBe(WebSocket.OPEN);
   client.ws.close();
   await expect(open(`${url}?refuse=yes`)).rejects.toThrow('handshake answered 403');
+});
+
+test('a $connect MOCK whose template does not parse refuses the handshake with 500', async () => {
+  await expect(open(failingUrl)).rejects.toThrow('handshake answered 500');
 });
 
 test('a two-way MOCK route sends its integration response\'s rendered template, with $context and $input.json of the message', async () => {
