@@ -13,14 +13,38 @@ export interface WebSocketLambdaIntegrationSpec {
   readonly timeoutMs: number;
 }
 
-/** An integration not served locally (`MOCK`, `HTTP`, `AWS`, a function outside the template), and why. */
+/** An `AWS::ApiGatewayV2::IntegrationResponse` of a non-proxy integration. */
+export interface WebSocketIntegrationResponseSpec {
+  /** `IntegrationResponseKey`: `$default`, or a regular expression in slashes (`/2\d\d/`) matched against the status code. */
+  readonly key: string;
+  /** `ResponseTemplates`: template key → template. */
+  readonly responseTemplates: Readonly<Record<string, string>>;
+  /** `TemplateSelectionExpression` (`${request.body.x}`, `${integration.response.statuscode}`, a static key). */
+  readonly templateSelectionExpression?: string;
+}
+
+/**
+ * A `MOCK` integration (`WebSocketMockIntegration`): the request template chosen by the template
+ * selection expression names the status code; the integration response of that code renders what a
+ * two-way route sends back.
+ */
+export interface WebSocketMockIntegrationSpec {
+  readonly type: 'MOCK';
+  /** `RequestTemplates`: template key (`$default`, or a value of the selection expression) → template. */
+  readonly requestTemplates: Readonly<Record<string, string>>;
+  /** `TemplateSelectionExpression` (`${request.body.x}` or a static key); absent: `$default`. */
+  readonly templateSelectionExpression?: string;
+  readonly responses: readonly WebSocketIntegrationResponseSpec[];
+}
+
+/** An integration not served locally (`HTTP`, `HTTP_PROXY`, `AWS`, a function outside the template), and why. */
 export interface WebSocketUnservedIntegrationSpec {
   readonly type: 'UNSUPPORTED';
   /** What the listing calls it (`MOCK integration`). */
   readonly description: string;
 }
 
-export type WebSocketIntegrationSpec = WebSocketLambdaIntegrationSpec | WebSocketUnservedIntegrationSpec;
+export type WebSocketIntegrationSpec = WebSocketLambdaIntegrationSpec | WebSocketMockIntegrationSpec | WebSocketUnservedIntegrationSpec;
 
 /** An `AWS::ApiGatewayV2::Route` of a WebSocket API. */
 export interface WebSocketRouteSpec {

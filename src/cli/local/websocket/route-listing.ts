@@ -1,6 +1,6 @@
 /**
  * The listing's rows of a WebSocket API stage: one per route (its key, the `ws://` stage URL, the
- * function or why it is not served, the `$connect` checks), then the `@connections` management API.
+ * function, `MOCK`, or why it is not served, the `$connect` checks), then the `@connections` management API.
  */
 import type { FunctionLabel, RouteRow } from '../api-kind/api-kind';
 import type { WebSocketApiSpec, WebSocketRouteSpec } from '../model/websocket-api';
@@ -10,7 +10,7 @@ export function webSocketRouteRows(api: WebSocketApiSpec, stageUrl: string, func
   const rows: RouteRow[] = api.routes.map((route) => ({
     method: route.routeKey,
     url,
-    target: route.integration.type === 'AWS_PROXY' ? `${functionLabel(route.integration.functionKey)}${route.twoWay ? ' (two-way)' : ''}` : `not served (${route.integration.description})`,
+    target: targetOf(route, functionLabel),
     checks: [checksOf(route)],
   }));
   rows.push({ method: 'POST|GET|DELETE', url: `${stageUrl.replace(/\/$/, '')}/@connections/{connectionId}`, target: '@connections management API (also https on the same port)', checks: ['AWS_IAM'] });
@@ -25,6 +25,19 @@ export function webSocketRoutes(api: WebSocketApiSpec, stageUrl: string): string
 /** `http://h:p/dev/` → `ws://h:p/dev`. */
 export function webSocketUrl(stageUrl: string): string {
   return stageUrl.replace(/^http/, 'ws').replace(/\/$/, '');
+}
+
+/** The function (or `MOCK`) that answers the route, `(two-way)` when its answer goes back; or why it is not served. */
+export function targetOf(route: WebSocketRouteSpec, functionLabel: FunctionLabel): string {
+  const twoWay = route.twoWay ? ' (two-way)' : '';
+  switch (route.integration.type) {
+    case 'AWS_PROXY':
+      return `${functionLabel(route.integration.functionKey)}${twoWay}`;
+    case 'MOCK':
+      return `MOCK${twoWay}`;
+    default:
+      return `not served (${route.integration.description})`;
+  }
 }
 
 function checksOf(route: WebSocketRouteSpec): string {

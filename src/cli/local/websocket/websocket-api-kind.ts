@@ -41,7 +41,7 @@ export const WEBSOCKET_API_KIND: ApiKind = {
 };
 
 function unservedRoutes(api: WebSocketApiSpec): UnservedPart[] {
-  return api.routes.filter((route) => route.integration.type !== 'AWS_PROXY').map((route) => ({
+  return api.routes.filter((route) => route.integration.type === 'UNSUPPORTED').map((route) => ({
     kind: 'WebSocket API route',
     stackName: api.stackName,
     logicalId: route.logicalId,

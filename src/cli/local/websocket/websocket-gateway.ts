@@ -3,7 +3,8 @@
  * `ws://HOST:PORT/<stage>` runs the `$connect` route (its authorizer, then its integration) before
  * the upgrade is accepted: a refusal or a non-2xx answer is the handshake's HTTP status. Each text
  * message takes the route its selection expression picks (route-selection.ts); the function's
- * answer goes back to the client only on two-way routes; a message no route takes, or whose
+ * answer (or a MOCK integration's rendered response, mock-integration.ts) goes back to the client
+ * only on two-way routes; a message no route takes, or whose
  * function fails, gets the service's error message. Closing (by the client, by `DELETE
  * @connections`, or by a limit) runs `$disconnect`. Plain HTTP requests reach the `@connections`
  * management API (management-api.ts).
@@ -16,13 +17,14 @@ import type { ConnectionRegistry, WebSocketConnection } from './connection';
 import { limitFrameSize } from './frame-limit';
 import { ReadHandshake, readHandshake, refuseHandshake } from './handshake';
 import { answerManagement, managementTarget } from './management-api';
+import { MockEvent, runMock } from './mock-integration';
 import { invokeRoute, proxyAnswer } from './route-invocation';
 import { selectRoute } from './route-selection';
 import { connectEvent, disconnectEvent, EventSource, Handshake, messageEvent } from './websocket-events';
 import type { WebSocketLimits } from './websocket-limits';
 import type { ApiHandler, ApiRequest, ApiResponse, HandlerContext } from '../api-kind/api-kind';
 import { apigwId } from '../common/ids';
-import type { WebSocketApiSpec, WebSocketRouteSpec } from '../model/websocket-api';
+import type { WebSocketApiSpec, WebSocketMockIntegrationSpec, WebSocketRouteSpec } from '../model/websocket-api';
 
 /** What a gateway shares with the other gateways of the server (kept across reloads). */
 export interface WebSocketServing {
@@ -141,6 +143,9 @@ export class WebSocketGateway implements ApiHandler {
   private async runConnect(
     route: WebSocketRouteSpec, source: EventSource, handshake: Handshake, now: number,
   ): Promise<{ protocol?: string } | { refused: number }> {
+    if (route.integration.type === 'MOCK') {
+      return this.runConnectMock(route.integration, source, handshake, now);
+    }
     if (route.integration.type !== 'AWS_PROXY') {
       this.context.note(source.connection.connectionId, `$connect: ${route.integration.description} is not served locally; answered 500`);
       return { refused: 500 };
@@ -157,6 +162,40 @@ export class WebSocketGateway implements ApiHandler {
     }
     const protocol = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'sec-websocket-protocol')?.[1];
     return typeof protocol === 'string' ? { protocol } : {};
+  }
+
+  /** A `$connect` MOCK: its template's 2xx status accepts the connection, another refuses it with that status. */
+  private async runConnectMock(
+    integration: WebSocketMockIntegrationSpec, source: EventSource, handshake: Handshake, now: number,
+  ): Promise<{ refused: number } | Record<string, never>> {
+    const outcome = await runMock(integration, this.mockEvent(source, '$connect', 'CONNECT', '', now, handshake), false);
+    if (!outcome.ok) {
+      // Not checked against the service: the status of a `$connect` whose template fails.
+      this.context.note(source.connection.connectionId, `$connect: ${outcome.why}; answered 500`);
+      return { refused: 500 };
+    }
+    if (outcome.statusCode < 200 || outcome.statusCode > 299) {
+      this.context.note(source.connection.connectionId, `$connect MOCK answered ${outcome.statusCode}: the connection is refused`);
+      return { refused: outcome.statusCode };
+    }
+    return {};
+  }
+
+  /** What a MOCK integration's templates see of an event. */
+  private mockEvent(
+    source: EventSource, routeKey: string, eventType: MockEvent['eventType'], body: string, now: number, handshake?: Handshake,
+  ): MockEvent {
+    return {
+      source,
+      routeKey,
+      eventType,
+      body,
+      messageId: eventType === 'MESSAGE' ? apigwId() : null,
+      requestId: apigwId(),
+      requestTimeEpoch: now,
+      stageVariables: this.api.stageVariables[source.connection.stage] ?? {},
+      ...(handshake === undefined ? {} : { handshake }),
+    };
   }
 
   private open(connection: WebSocketConnection): void {
@@ -207,6 +246,9 @@ export class WebSocketGateway implements ApiHandler {
       this.send(connection, serviceError('Forbidden', connection, requestId));
       return 'Forbidden';
     }
+    if (route.integration.type === 'MOCK') {
+      return this.routeMock(connection, message, route, route.integration, requestId);
+    }
     if (route.integration.type !== 'AWS_PROXY') {
       this.context.note(requestId, `${route.routeKey}: ${route.integration.description} is not served locally`);
       this.send(connection, serviceError('Internal server error', connection, requestId));
@@ -226,9 +268,35 @@ export class WebSocketGateway implements ApiHandler {
     return 'ok';
   }
 
+  /** A message's MOCK route: on a two-way route the integration response's rendered template goes to the client. */
+  private async routeMock(
+    connection: WebSocketConnection, message: string, route: WebSocketRouteSpec, integration: WebSocketMockIntegrationSpec, requestId: string,
+  ): Promise<string> {
+    const source = { apiId: this.api.apiId, connection };
+    const outcome = await runMock(integration, { ...this.mockEvent(source, route.routeKey, 'MESSAGE', message, Date.now()), requestId }, route.twoWay);
+    if (!outcome.ok) {
+      this.context.note(requestId, `${route.routeKey}: ${outcome.why}; told the client Internal server error`);
+      this.send(connection, serviceError('Internal server error', connection, requestId));
+      return 'Internal server error';
+    }
+    if (route.twoWay && outcome.message !== undefined) {
+      this.send(connection, outcome.message);
+      return `MOCK ${outcome.statusCode} answered`;
+    }
+    return `MOCK ${outcome.statusCode}`;
+  }
+
   private async onDisconnect(connection: WebSocketConnection, code: number, reason: string): Promise<void> {
     this.context.requestLine?.(`${connection.connectionId} DISCONNECT ${code}${reason === '' ? '' : ` ${reason}`}`);
     const route = this.route('$disconnect');
+    if (route?.integration.type === 'MOCK' && !this.serving.connections.closed) {
+      // Nothing goes to a closed connection: the template runs for its failures alone.
+      const outcome = await runMock(route.integration, this.mockEvent({ apiId: this.api.apiId, connection }, '$disconnect', 'DISCONNECT', '', Date.now()), false);
+      if (!outcome.ok) {
+        this.context.note(connection.connectionId, `$disconnect: ${outcome.why}`);
+      }
+      return;
+    }
     if (route?.integration.type !== 'AWS_PROXY' || this.serving.connections.closed) {
       return;
     }

@@ -6,7 +6,7 @@
 import { CustomResource, Duration } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration, WebSocketLambdaIntegration, WebSocketMockIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpLambdaIntegration, WebSocketAwsIntegration, WebSocketLambdaIntegration, WebSocketMockIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -30,7 +30,9 @@ beforeAll(() => {
 
     const ws = new apigwv2.WebSocketApi(stack, 'Chat');
     ws.addRoute('sendmessage', { integration: new WebSocketLambdaIntegration('Send', inlineFunction(stack, 'ChatFn', 'exports.handler = async () => ({})')) });
-    ws.addRoute('join', { integration: new WebSocketMockIntegration('Join') });
+    ws.addRoute('join', { integration: new WebSocketAwsIntegration('Join', { integrationUri: 'arn:aws:apigateway:us-east-1:sqs:path/123456789012/q', integrationMethod: 'POST' }) });
+    // Served since MOCK integrations are (issue 24): not listed.
+    ws.addRoute('ping', { integration: new WebSocketMockIntegration('Ping') });
     new apigwv2.WebSocketStage(stack, 'ChatStage', { webSocketApi: ws, stageName: 'dev' });
 
     inlineFunction(stack, 'UrlFn', 'exports.handler = async () => "url"').addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE });
@@ -59,8 +61,9 @@ test('APIs of kinds not served are named with their kind and why; HTTP and WebSo
     stackName: 'Everything',
     logicalId: expect.stringMatching(/^Chatjoin/),
     label: 'Everything/Chat join',
-    reason: 'MOCK integration (only AWS_PROXY to a function is served for WebSocket APIs) (the client gets Internal server error)',
+    reason: 'AWS integration (only AWS_PROXY to a function and MOCK are served for WebSocket APIs) (the client gets Internal server error)',
   });
+  expect(part('Everything/Chat ping')).toBeUndefined();
 });
 
 test('a REST API without a stage is listed as not served; a served one is not', () => {
@@ -83,7 +86,7 @@ test('each function no served API runs is named with what invokes it', () => {
 test('the listing has one aligned line per part', () => {
   const lines = unservedLines(app.unserved);
   expect(lines[0]).toBe(`Not served (${app.unserved.length}):`);
-  expect(lines).toContain('  WebSocket API route  Everything/Chat join: MOCK integration (only AWS_PROXY to a function is served for WebSocket APIs) (the client gets Internal server error)');
+  expect(lines).toContain('  WebSocket API route  Everything/Chat join: AWS integration (only AWS_PROXY to a function and MOCK are served for WebSocket APIs) (the client gets Internal server error)');
   expect(lines).toContain('  function             Everything/Orphan: no API of the app invokes it');
   expect(unservedLines([])).toEqual([]);
 });

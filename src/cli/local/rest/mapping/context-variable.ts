@@ -29,6 +29,8 @@ export interface ContextInput {
   readonly apiKeyId?: string;
   /** `$context.error.*`, in a gateway response's template. */
   readonly error?: GatewayErrorContext;
+  /** Variables of another API kind's `$context` (a WebSocket API's `connectionId`, `routeKey`, `eventType`, ...). */
+  readonly more?: Readonly<Record<string, unknown>>;
 }
 
 /** `$context.error`: what a gateway response's template knows of the error it answers. */
@@ -90,6 +92,7 @@ export function contextVariable(input: ContextInput): ContextVariable {
     resourcePath: input.resourcePath,
     stage: input.stage,
     ...(input.error === undefined ? {} : { error: { ...input.error } }),
+    ...input.more,
     requestOverride: { header: {}, querystring: {}, path: {} },
     responseOverride: { header: {} },
   };

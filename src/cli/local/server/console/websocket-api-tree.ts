@@ -7,6 +7,7 @@
 import type { ConsoleResource } from './console-resource';
 import type { FunctionSpec } from '../../model/function-spec';
 import type { WebSocketApiSpec } from '../../model/websocket-api';
+import { targetOf } from '../../websocket/route-listing';
 import { selectRoute } from '../../websocket/route-selection';
 
 export function webSocketRouteTree(api: WebSocketApiSpec, functions: ReadonlyMap<string, FunctionSpec>): ConsoleResource {
@@ -17,9 +18,7 @@ export function webSocketRouteTree(api: WebSocketApiSpec, functions: ReadonlyMap
       httpMethod: route.routeKey,
       authorizationType: route.authorizationType,
       apiKeyRequired: false,
-      integration: route.integration.type === 'AWS_PROXY'
-        ? `${functionName(route.integration.functionKey, functions)}${route.twoWay ? ' (two-way)' : ''}`
-        : `not served (${route.integration.description})`,
+      integration: targetOf(route, (key) => functionName(key, functions)),
     })),
     children: [],
   };

@@ -1,14 +1,15 @@
 /**
  * The WebSocket APIs of one stack (`AWS::ApiGatewayV2::Api` with `ProtocolType: WEBSOCKET`): their
  * stages (with stage variables, read as HTTP APIs' are), routes, each route's integration, its
- * `$default` route response (a two-way route) and the `$connect` route's authorizer. Integrations
- * other than `AWS_PROXY` to a function of the template are read as not served, with why.
+ * `$default` route response (a two-way route) and the `$connect` route's authorizer. `AWS_PROXY`
+ * integrations to a function of the template and `MOCK` integrations (with their templates and
+ * integration responses) are served; others are read as not served, with why.
  */
 import { readLambdaAuthorizer } from '../../http/reader/http-authorizer-reader';
 import { readHttpStages } from '../../http/reader/http-stage-reader';
 import { targetIntegrationId } from '../../http/reader/route-target';
 import type { HttpLambdaAuthorizerSpec } from '../../model/http-authorizer';
-import type { WebSocketApiSpec, WebSocketIntegrationSpec, WebSocketRouteSpec } from '../../model/websocket-api';
+import type { WebSocketApiSpec, WebSocketIntegrationResponseSpec, WebSocketIntegrationSpec, WebSocketMockIntegrationSpec, WebSocketRouteSpec } from '../../model/websocket-api';
 import { readApiIdentity } from '../../template/api-identity-reader';
 import type { StackTemplate } from '../../template/stack-template';
 import { integrationFunctionId, referencedId } from '../../template/template-references';
@@ -94,8 +95,11 @@ function routeIntegration(stack: StackTemplate, routeId: string, target: unknown
   }
   const props = stack.resources[integrationId].Properties ?? {};
   const type = String(props.IntegrationType ?? '').toUpperCase();
+  if (type === 'MOCK') {
+    return readMockIntegration(stack, integrationId, props);
+  }
   if (type !== 'AWS_PROXY') {
-    return { type: 'UNSUPPORTED', description: `${type} integration (only AWS_PROXY to a function is served for WebSocket APIs)` };
+    return { type: 'UNSUPPORTED', description: `${type} integration (only AWS_PROXY to a function and MOCK are served for WebSocket APIs)` };
   }
   const fnId = integrationFunctionId(props.IntegrationUri, stack.resources);
   if (fnId === undefined) {
@@ -104,6 +108,41 @@ function routeIntegration(stack: StackTemplate, routeId: string, target: unknown
   }
   const timeout = Number(props.TimeoutInMillis);
   return { type: 'AWS_PROXY', functionKey: stack.registerFunction(fnId), timeoutMs: Number.isFinite(timeout) && timeout >= 50 ? timeout : DEFAULT_TIMEOUT_MS };
+}
+
+/** A `MOCK` integration: its request templates and selection expression, and its integration responses. */
+function readMockIntegration(stack: StackTemplate, integrationId: string, props: Record<string, any>): WebSocketMockIntegrationSpec {
+  const responses: WebSocketIntegrationResponseSpec[] = [];
+  for (const [, resource] of stack.ofType('AWS::ApiGatewayV2::IntegrationResponse')) {
+    const response = resource.Properties ?? {};
+    if (referencedId(response.IntegrationId) !== integrationId || typeof response.IntegrationResponseKey !== 'string') {
+      continue;
+    }
+    responses.push({
+      key: response.IntegrationResponseKey,
+      responseTemplates: templates(response.ResponseTemplates),
+      ...(typeof response.TemplateSelectionExpression === 'string' ? { templateSelectionExpression: response.TemplateSelectionExpression } : {}),
+    });
+  }
+  return {
+    type: 'MOCK',
+    requestTemplates: templates(props.RequestTemplates),
+    ...(typeof props.TemplateSelectionExpression === 'string' ? { templateSelectionExpression: props.TemplateSelectionExpression } : {}),
+    responses,
+  };
+}
+
+/** `RequestTemplates` / `ResponseTemplates`: the entries whose template is a string (an intrinsic function is not resolved). */
+function templates(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, template] of Object.entries(value as Record<string, unknown>)) {
+      if (typeof template === 'string') {
+        out[key] = template;
+      }
+    }
+  }
+  return out;
 }
 
 function where(stack: StackTemplate, logicalId: string): string {
