@@ -7,7 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { SandboxProcess, startSandbox } from './sandbox/project';
+import { createProject, SandboxProcess, startSandbox } from './sandbox/project';
 import { createTsProject, TsProject } from './sandbox/ts-project';
 
 jest.setTimeout(180_000);
@@ -179,6 +179,20 @@ describe('a tsx app that synthesizes only when run directly (require.main === mo
       await stop(sandbox);
     }
   });
+});
+
+test('a `node app.js` app that prints while it synthesizes: the warm synth finishes (the first console.log opens stdout in the warm process, which used to keep it busy forever)', async () => {
+  const project = createProject();
+  const appFile = path.join(project.dir, 'app.js');
+  fs.writeFileSync(appFile, `console.log('building the app');\nconsole.error('a warning of the app');\n${fs.readFileSync(appFile, 'utf8')}`);
+  const sandbox = startSandbox(['--port', '0', '--quiet'], project.dir, ENV);
+  try {
+    const startText = await sandbox.waitFor('Press Ctrl+C to stop.', { ms: 60_000 });
+    expect(startText).not.toContain('Synthesizing cold');
+  } finally {
+    await stop(sandbox);
+    project.remove();
+  }
 });
 
 test('an app command the warm synth does not know: cold synths, said once; handler edits still rebuilt (the cold synth records its builds)', async () => {

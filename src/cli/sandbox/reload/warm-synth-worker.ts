@@ -36,6 +36,10 @@ function main(): void {
   recordBundling(records, (command, cwd) => runInProcess(esbuild, command, cwd));
   const copies: AssetCopy[] = [];
   recordAssetCopies(copies, cdk);
+  // Node.js opens the handles of stdout and stderr when they are first used: opened by an app's
+  // first console.log, they would stay among the active resources and the run would never be idle.
+  void process.stdout;
+  void process.stderr;
   const kept = new Set(Object.keys(require.cache));
   const keptExitListeners = new Set(process.listeners('beforeExit'));
   process.on('uncaughtException', (error) => process.stderr.write(`${error.stack ?? error}\n`));
