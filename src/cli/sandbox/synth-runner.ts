@@ -123,7 +123,7 @@ export function runSynth(request: SynthRequest): Promise<SynthResult> {
 }
 
 /** Sends `signal` to the process group led by `pid` (the app's shell); nothing when it is gone. */
-function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+export function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   if (pid === undefined) {
     return;
   }

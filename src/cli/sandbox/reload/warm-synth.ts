@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { AssetCopy, BuildRecord } from './build-record';
 import { SynthRequestMessage, WARM_APP_VARIABLE, WarmAppEntry, WorkerMessage } from './warm-synth-protocol';
-import { STOP_GRACE_MS, SynthRequest, SynthResult, synthEnvironment } from '../synth-runner';
+import { signalGroup, STOP_GRACE_MS, SynthRequest, SynthResult, synthEnvironment } from '../synth-runner';
 
 /** Most characters of the worker's output kept per run for a failure report. */
 const MAX_OUTPUT_CHARS = 64 * 1024;
@@ -146,13 +146,3 @@ function runEnvironment(request: SynthRequest): Record<string, string> {
   return changed;
 }
 
-function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (pid === undefined) {
-    return;
-  }
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is empty.
-  }
-}
