@@ -104,7 +104,9 @@ describe('the watch loop', () => {
       const mark = sandbox.stdout().length;
       project.writeApp({ apiName: 'first' });
       await sandbox.waitFor('synthesizing...', { from: mark });
-      // Two saves while that synth runs.
+      // Two saves while that synth runs, once it has read app.js: a save at the moment the synth
+      // loads the file can be read half-written (an empty app), which is a save's race, not this test's.
+      await new Promise((resolve) => setTimeout(resolve, 300));
       project.writeApp({ apiName: 'second' });
       await new Promise((resolve) => setTimeout(resolve, 300));
       project.writeApp({ health: true });
