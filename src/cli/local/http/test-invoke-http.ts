@@ -8,6 +8,7 @@
 import { HttpGateway } from './http-gateway';
 import { matchRoute } from './router';
 import type { HandlerContext } from '../api-kind/api-kind';
+import { headerMaps } from '../api-kind/header-maps';
 import { LocalApiError } from '../common/local-api-error';
 import type { HttpApiSpec } from '../model/http-api';
 import type { TestInvokeRequest, TestInvokeResult } from '../rest/test-invoke-run';
@@ -33,12 +34,7 @@ export async function runHttpTestInvoke(
     sourceIp: TEST_INVOKE_SOURCE_IP,
   });
   const latency = Date.now() - started;
-  const headers: Record<string, string> = Object.create(null);
-  const multiValueHeaders: Record<string, string[]> = Object.create(null);
-  for (const [name, value] of response.headers) {
-    headers[name] = value;
-    (multiValueHeaders[name] ??= []).push(value);
-  }
+  const { headers, multiValueHeaders } = headerMaps(response.headers);
   return {
     request: `${request.method.toUpperCase()} ${target}`,
     status: response.statusCode,

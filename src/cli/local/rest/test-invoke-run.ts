@@ -5,6 +5,7 @@
  */
 import { ExecutionLog, GatewayResponse, GatewaySettings, LocalGateway } from './gateway';
 import type { StreamedBody } from '../api-kind/api-kind';
+import { headerMaps } from '../api-kind/header-maps';
 
 /** What the console's TEST shows. */
 export interface TestInvokeResult {
@@ -73,13 +74,7 @@ function gatherStream(stream: StreamedBody): Promise<Buffer> {
 }
 
 function toResult(target: string, response: GatewayResponse, latency: number, log: ExecutionLog): TestInvokeResult {
-  // Header names come from the function: maps without a prototype (`__proto__` is a name like any other).
-  const headers: Record<string, string> = Object.create(null);
-  const multiValueHeaders: Record<string, string[]> = Object.create(null);
-  for (const [name, value] of response.headers) {
-    headers[name] = value;
-    (multiValueHeaders[name] ??= []).push(value);
-  }
+  const { headers, multiValueHeaders } = headerMaps(response.headers);
   return {
     request: target,
     status: response.statusCode,
