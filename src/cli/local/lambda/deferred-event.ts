@@ -51,13 +51,28 @@ export function sizeFactorOf(event: unknown): number {
   return isDeferredEvent(event) ? event[DEFERRED].sizeFactor : 1;
 }
 
+/** A deferred event's builder, or undefined for a finished event. */
+export function builderOf(event: unknown): EventBuilder | undefined {
+  return isDeferredEvent(event) ? event[DEFERRED] : undefined;
+}
+
 /** The part of an event that is serialized to reach the function: a deferred event's input. */
 export function serializedPart(event: unknown): unknown {
   return isDeferredEvent(event) ? event.input : event;
 }
 
+type BuildFunction = (input: unknown) => unknown;
+
+/** Builders by module and export: `require` resolves its argument on every call, a Map lookup is cheaper. */
+const builders = new Map<string, BuildFunction>();
+
 function build(builder: EventBuilder, input: unknown): unknown {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const module = require(builder.module) as Record<string, (input: unknown) => unknown>;
-  return module[builder.exportName](input);
+  const key = `${builder.module}#${builder.exportName}`;
+  let buildFunction = builders.get(key);
+  if (buildFunction === undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    buildFunction = (require(builder.module) as Record<string, BuildFunction>)[builder.exportName];
+    builders.set(key, buildFunction);
+  }
+  return buildFunction(input);
 }

@@ -56,6 +56,16 @@ export interface RuntimeVariables {
   readonly reserved: Readonly<Record<string, string>>;
 }
 
+/** The part of the Lambda context object that is the same for every invocation of a function. */
+export interface FunctionContext {
+  readonly functionName: string;
+  readonly functionVersion: string;
+  readonly invokedFunctionArn: string;
+  readonly memoryLimitInMB: string;
+  readonly logGroupName: string;
+  readonly logStreamName: string;
+}
+
 /** What a family needs to run one function's environments. */
 export interface FunctionRuntimeInput {
   readonly fn: FunctionSpec;
@@ -63,8 +73,7 @@ export interface FunctionRuntimeInput {
   readonly taskRoot: string;
   /** Every environment variable the function sees. */
   readonly environment: Readonly<Record<string, string>>;
-  /** The static part of the Lambda context object (function name, ARN, memory, log group and stream). */
-  readonly context: Readonly<Record<string, string>>;
+  readonly context: FunctionContext;
 }
 
 /** What a function's environments report, each by the id the pool started it with. */

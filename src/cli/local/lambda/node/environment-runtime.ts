@@ -14,6 +14,7 @@ import * as util from 'util';
 import { getHeapStatistics } from 'v8';
 import { EnvironmentExit, EnvironmentScope } from './environment-scope';
 import { callHandler, checkHandlerStyle, describeError, Handler, loadHandler, RequireFile } from './handler';
+import { lambdaContext, Settle } from './lambda-context';
 import { EnvironmentConfig, RuntimeInvocation, RuntimeMessage } from './protocol';
 import { installAwsLambdaGlobal, isStreamingHandler, runStreamingHandler, StreamOutput } from './response-stream';
 import { finishedEvent } from '../deferred-event';
@@ -235,7 +236,7 @@ class ExecutionEnvironment {
   private async call(handler: Handler, id: string, event: unknown): Promise<{ payload?: string; error?: ErrorReport } | undefined> {
     try {
       // A deferred event is built here, in the function's process (../deferred-event.ts).
-      const value = await callHandler(handler, finishedEvent(event), this.contextFor(id), this.config.handlerStyle);
+      const value = await callHandler(handler, finishedEvent(event), (settle) => this.contextFor(id, settle), this.config.handlerStyle);
       return checkedPayload(value === undefined ? undefined : JSON.stringify(value));
     } catch (thrown) {
       // What Lambda's Node.js runtime logs for an invocation that failed, stack included.
@@ -277,15 +278,9 @@ class ExecutionEnvironment {
     return { error };
   }
 
-  /** The Lambda context object of one invocation. */
-  private contextFor(id: string): Record<string, unknown> {
-    const deadline = Date.now() + this.config.timeoutMs;
-    return {
-      ...this.config.context,
-      awsRequestId: id,
-      callbackWaitsForEmptyEventLoop: true,
-      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    };
+  /** The Lambda context object of one invocation (`settle`: with the legacy `done`/`succeed`/`fail`). */
+  private contextFor(id: string, settle?: Settle): Record<string, unknown> {
+    return lambdaContext(this.config.context, id, Date.now() + this.config.timeoutMs, settle);
   }
 }
 

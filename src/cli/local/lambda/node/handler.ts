@@ -8,6 +8,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { InvocationHandles } from './event-loop-drain';
 import { CALLBACK_HANDLER_REMOVED, HandlerStyle } from './handler-style';
+import type { Settle } from './lambda-context';
 import { isStreamingHandler } from './response-stream';
 import type { ErrorReport } from '../runtime-family';
 
@@ -98,15 +99,17 @@ export function checkHandlerStyle(handler: Handler, style: HandlerStyle): Handle
  * callback is called (once the invocation's event loop work is done, unless
  * `context.callbackWaitsForEmptyEventLoop` is false), or, when none is, with `null` once that work is done.
  */
-export function callHandler(handler: Handler, event: unknown, context: Record<string, unknown>, style: HandlerStyle): Promise<unknown> {
+export function callHandler(
+  handler: Handler, event: unknown, contextFor: (settle?: Settle) => Record<string, unknown>, style: HandlerStyle,
+): Promise<unknown> {
   if (!style.callbacks) {
-    return new Promise((resolve) => resolve(handler(event, context, undefined as never)));
+    return new Promise((resolve) => resolve(handler(event, contextFor(), undefined as never)));
   }
   // An async function can only finish through its promise: no need to watch its event loop work.
   const handles = handler.constructor.name === 'AsyncFunction' ? undefined : new InvocationHandles().start();
   return new Promise((resolve, reject) => {
     let settled = false;
-    const finish = (error: unknown, value: unknown): void => {
+    const finish: Settle = (error, value) => {
       if (settled) {
         return;
       }
@@ -118,6 +121,7 @@ export function callHandler(handler: Handler, event: unknown, context: Record<st
         resolve(value);
       }
     };
+    const context = contextFor(finish);
     /** After the invocation's own event loop work, unless the handler said not to wait. */
     const afterDrain = (error: unknown, value: unknown): void => {
       if (handles === undefined || context.callbackWaitsForEmptyEventLoop === false) {
@@ -133,9 +137,6 @@ export function callHandler(handler: Handler, event: unknown, context: Record<st
         afterDrain(error, value);
       }
     };
-    context.done = (error?: unknown, value?: unknown) => finish(error, value);
-    context.succeed = (value: unknown) => finish(null, value);
-    context.fail = (error: unknown) => finish(error ?? 'handled', undefined);
     try {
       const result = (handles !== undefined ? handles.run(() => handler(event, context, callback)) : handler(event, context, callback)) as any;
       if (result && typeof result.then === 'function') {

@@ -21,6 +21,7 @@ import { EnvironmentExit } from './environment-scope';
 import { handlerFile } from './handler';
 import { EnvironmentConfig, HostCommand, HostEvent, MAX_BATCH, RuntimeInvocation, RuntimeMessage } from './protocol';
 import { isEsmPackageFile } from './scoped-modules';
+import { deferEvent, EventBuilder } from '../deferred-event';
 
 /** While an invocation runs in the host's thread, its memory is checked this often. */
 const MEMORY_POLL_MS = 200;
@@ -30,6 +31,8 @@ let runtimeFile = '';
 /** Whether environments are worker threads (see needsWorkers). */
 let inWorkers = false;
 const environments = new Map<number, Environment>();
+/** Event builders by the index the server gave them. */
+const builders: EventBuilder[] = [];
 
 let outbox: HostEvent[] = [];
 function emit(event: HostEvent): void {
@@ -229,9 +232,14 @@ function onCommand(command: HostCommand): void {
     case 'start':
       environments.set(command[1], new Environment(command[1], config!));
       return;
-    case 'invoke':
-      environments.get(command[1])?.invoke(command[2], command[3], command[4] === 1);
+    case 'builder':
+      builders[command[1]] = command[2];
       return;
+    case 'invoke': {
+      const [, id, requestId, streamed, builder, payload] = command;
+      environments.get(id)?.invoke(requestId, builder < 0 ? payload : deferEvent(builders[builder], payload), streamed === 1);
+      return;
+    }
     case 'stop':
       environments.get(command[1])?.stop();
       return;

@@ -1,11 +1,13 @@
 /**
  * Messages between the server, a function's runtime host process (host.ts) and the execution
- * environments inside it (in its thread, or worker threads running runtime.ts). Each side batches what is ready in
- * one turn of its event loop into one message (an array). Server and host exchange JSON, where an
- * undefined payload or error arrives as null.
+ * environments inside it (in its thread, or worker threads running runtime.ts). Each side batches
+ * what is ready in one turn of its event loop into one message (an array). Server and host exchange
+ * JSON, where an undefined payload or error arrives as null. An event to be built where the
+ * function runs (../deferred-event.ts) travels as its builder's input, the builder named once.
  */
 import type { HandlerStyle } from './handler-style';
-import type { ErrorReport } from '../runtime-family';
+import type { EventBuilder } from '../deferred-event';
+import type { ErrorReport, FunctionContext } from '../runtime-family';
 
 /**
  * Most messages in one batch between server and host. A batch otherwise waits for the end of the
@@ -26,19 +28,19 @@ export interface EnvironmentConfig {
   readonly memoryMb: number;
   /** The handler signatures the function's runtime accepts (see handler-style.ts). */
   readonly handlerStyle: HandlerStyle;
-  /** The static part of the Lambda context object. */
-  readonly context: Readonly<Record<string, string>>;
+  readonly context: FunctionContext;
 }
 
 /** Server → host. */
 export type HostCommand =
   /** Sent first: how to start this function's environments. */
   | readonly ['configure', EnvironmentConfig, string]
+  /** Sent once before the first invocation whose event this builder makes (an index of this host's). */
+  | readonly ['builder', number, EventBuilder]
   /** Start environment N. */
   | readonly ['start', number]
-  /** Environment, request id, the finished event; `1` last: the caller takes a response stream. */
-  | readonly ['invoke', number, string, unknown]
-  | readonly ['invoke', number, string, unknown, 1]
+  /** Environment, request id, `1` when the caller takes a response stream, the builder's index or -1, the builder's input or the finished event. */
+  | readonly ['invoke', number, string, 0 | 1, number, unknown]
   /** Retire or kill one environment. */
   | readonly ['stop', number];
 

@@ -8,6 +8,7 @@
 import { ChildProcess, fork } from 'child_process';
 import { entryFile } from './entry-file';
 import { EnvironmentConfig, HostCommand, HostEvent, MAX_BATCH } from './protocol';
+import { builderOf, EventBuilder, serializedPart } from '../deferred-event';
 import type { ErrorReport } from '../runtime-family';
 
 export interface RuntimeHostOptions {
@@ -54,6 +55,8 @@ export class RuntimeHost {
    * cannot start them, and they must not fail with it.
    */
   private held: HostCommand[] = [];
+  /** Event builders the host was told of, by module and export, with their index. */
+  private readonly builders = new Map<string, number>();
   /** Whether any environment of this host got ready (a host that never did failed to start). */
   public everReady = false;
 
@@ -95,13 +98,25 @@ export class RuntimeHost {
 
   /** `streamed`: the caller takes a response stream (a streaming handler's chunks come as written). */
   invoke(id: number, requestId: string, event: unknown, streamed = false): void {
-    // The flag only when set: a buffered invocation's message stays as it was.
-    const command: HostCommand = streamed ? ['invoke', id, requestId, event, 1] : ['invoke', id, requestId, event];
+    const builder = builderOf(event);
+    const command: HostCommand = ['invoke', id, requestId, streamed ? 1 : 0, builder === undefined ? -1 : this.builderIndex(builder), serializedPart(event)];
     if (this.stopping.size > 0) {
       this.held.push(command);
       return;
     }
     this.send(command);
+  }
+
+  /** The index the host knows `builder` by; the first time, the host is told. */
+  private builderIndex(builder: EventBuilder): number {
+    const key = `${builder.module}#${builder.exportName}`;
+    let index = this.builders.get(key);
+    if (index === undefined) {
+      index = this.builders.size;
+      this.builders.set(key, index);
+      this.send(['builder', index, builder]);
+    }
+    return index;
   }
 
   /**

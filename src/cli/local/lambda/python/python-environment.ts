@@ -10,7 +10,7 @@ import { Readable, Writable } from 'stream';
 import { BOOTSTRAP_FILE } from './bootstrap-file';
 import { encodeFrame, FrameReader, PythonEvent } from './frames';
 import { finishedEvent } from '../deferred-event';
-import type { EnvironmentEvents, InvokeContext, RuntimeEnvironment } from '../runtime-family';
+import type { EnvironmentEvents, FunctionContext, InvokeContext, RuntimeEnvironment } from '../runtime-family';
 
 /** What bootstrap.py reads from its argument. */
 export interface PythonConfig {
@@ -18,8 +18,7 @@ export interface PythonConfig {
   readonly timeoutMs: number;
   readonly memoryMb: number;
   readonly maxResponseBytes: number;
-  /** The static part of the Lambda context object. */
-  readonly context: Readonly<Record<string, string>>;
+  readonly context: FunctionContext;
 }
 
 export interface PythonEnvironmentOptions {
