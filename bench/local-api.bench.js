@@ -6,6 +6,8 @@
 //   own as well, for comparison with earlier figures (no target);
 // - CPU time per request of the server and all its descendant processes (the runtime hosts), from
 //   /proc/<pid>/stat, against a bare server in its own process under the same load (target <= 2.5);
+//   beside it, the same bare server handing each request to a child process and answering with
+//   what the child returns (forwarding-server.js): what a process boundary costs before any work;
 // - p50 / p99 latency (p99 <= 5 ms), errors + non-2xx (0), peak RSS under load;
 // - time from command start to the first answered request; 2 x 10,000 requests with 0 errors and
 //   no RSS growth over the second 10,000;
@@ -17,7 +19,7 @@
 //   required API key, each as a ratio to the plain route of the same server (>= 0.8).
 // Each environment's cold start, per runtime, is in local-api-cold-start.bench.js.
 const fs = require('fs');
-const { replayedHeaders, bareInProcess, bareInOwnProcess } = require('./bare-server');
+const { replayedHeaders, bareInProcess, bareInOwnProcess, forwardingToChild } = require('./bare-server');
 const { stop, msSince, serve, untilAnswered } = require('./cli-process');
 const { API_KEY, ITEMS_BODY, SLOW_MS, TOKEN, synthesizeLocalApiApp } = require('./local-api-app');
 const { CONNECTIONS, burst, failures, load } = require('./load');
@@ -52,7 +54,8 @@ async function measureServer(report, assembly) {
     const { body, headers } = await probe(itemsUrl);
     bare.push(await bareInProcess(body, headers));
     bare.push(await bareInOwnProcess(body, headers));
-    await measureThroughput(report, { url: itemsUrl, pid: local.child.pid }, bare[0], bare[1]);
+    bare.push(await forwardingToChild(body, headers));
+    await measureThroughput(report, { url: itemsUrl, pid: local.child.pid }, bare[0], bare[1], bare[2]);
     report({ name: 'serve: command start to first answered request', value: startupMs, unit: ' ms', target: 1000 });
     await measureEndurance(report, itemsUrl, local.child.pid);
     await measureBurst(report, `${local.base}/slow`, local.child.pid);
@@ -84,8 +87,8 @@ async function loadWithCpu(url, pid) {
  * Throughput, latency and CPU per request: the bare server in this process before and after the
  * local API (the better of the two counts), and the bare server in its own process.
  */
-async function measureThroughput(report, local, bareHere, bareOwn) {
-  for (const url of [bareHere.url, local.url, bareOwn.url]) {
+async function measureThroughput(report, local, bareHere, bareOwn, forwarding) {
+  for (const url of [bareHere.url, local.url, bareOwn.url, forwarding.url]) {
     await load(url, { duration: 1 });
   }
   const here1 = await load(bareHere.url, { duration: DURATION_S });
@@ -93,6 +96,7 @@ async function measureThroughput(report, local, bareHere, bareOwn) {
   const localRun = await loadWithCpu(local.url, local.pid);
   const peak = Math.max(rss.stop(), memory(local.pid).peak);
   const ownRun = await loadWithCpu(bareOwn.url, bareOwn.pid);
+  const forwardingRun = await loadWithCpu(forwarding.url, forwarding.pid);
   const here2 = await load(bareHere.url, { duration: DURATION_S });
   const here = here1.requests.average >= here2.requests.average ? here1 : here2;
   const localResult = localRun.result;
@@ -101,6 +105,7 @@ async function measureThroughput(report, local, bareHere, bareOwn) {
   report({ name: '  the same vs a bare server in its own process (earlier)', value: localResult.requests.average, baseline: ownRun.result.requests.average, unit: ' req/s' });
   report({ name: 'CPU per request: server + runtime hosts vs bare (own process)', value: localRun.cpuUs, baseline: ownRun.cpuUs, unit: ' µs', target: 2.5 });
   report({ name: '  of which in the runtime hosts (the server\'s descendants)', value: localRun.cpuUs - localRun.rootCpuUs, unit: ' µs' });
+  report({ name: '  the boundary alone: bare server + child process vs bare', value: forwardingRun.cpuUs, baseline: ownRun.cpuUs, unit: ' µs' });
   report({ name: 'local API p50 latency vs bare server in this process', value: localResult.latency.p50, baseline: here.latency.p50, unit: ' ms' });
   report({ name: 'local API p99 latency', value: localResult.latency.p99, unit: ' ms', target: 5 });
   report({ name: 'local API errors + non-2xx during the throughput run', value: failures(localResult), unit: '', target: 0 });
