@@ -1,8 +1,9 @@
 /**
- * The context object a Node.js handler receives. It is built by one object literal per runtime
- * style, so every invocation's context has the same shape: spreading the function's fields into a
- * new object and adding `done`/`succeed`/`fail` afterwards cost about 4 µs an invocation (a fifth
- * of the runtime process's time under load).
+ * The context object a Node.js handler receives, built by one object literal per runtime style
+ * with every field named, so each invocation's context has the same shape from the start.
+ * Measured in the runtime process under the bench's load (CPU per invocation): spreading the
+ * function's fields in and adding `done`/`succeed`/`fail` afterwards, 19 µs; one literal with the
+ * three added afterwards, 16.8 µs; a literal per style, 9 µs. Hence the two literals below.
  */
 import type { FunctionContext } from '../runtime-family';
 
