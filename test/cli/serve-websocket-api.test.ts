@@ -29,23 +29,29 @@ const STATE = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-ws-state-'));
 
 /** Keeps the connection ids in a file (the chat sample keeps them in DynamoDB). */
 const CONNECT = `const fs = require('fs');
+// Written whole (a temporary file renamed): the test polls for it and must never read it half-written.
+const save = (file, text) => { fs.writeFileSync(file + '.tmp', text); fs.renameSync(file + '.tmp', file); };
 exports.handler = async (event) => {
   if (event.queryStringParameters && event.queryStringParameters.refuse) return { statusCode: 409, body: 'no' };
   fs.appendFileSync(process.env.STATE + '/connections', event.requestContext.connectionId + '\\n');
-  fs.writeFileSync(process.env.STATE + '/connect-' + event.requestContext.connectionId + '.json', JSON.stringify(event));
+  save(process.env.STATE + '/connect-' + event.requestContext.connectionId + '.json', JSON.stringify(event));
   // As "Set up a $connect route that requires a WebSocket subprotocol" does it.
   const offered = (event.headers['Sec-WebSocket-Protocol'] || '').split(',').map((p) => p.trim());
   return offered.includes('chat.v1') ? { statusCode: 200, headers: { 'Sec-WebSocket-Protocol': 'chat.v1' } } : { statusCode: 200 };
 };`;
 
 const DISCONNECT = `const fs = require('fs');
+// Written whole (a temporary file renamed): the test polls for it and must never read it half-written.
+const save = (file, text) => { fs.writeFileSync(file + '.tmp', text); fs.renameSync(file + '.tmp', file); };
 exports.handler = async (event) => {
-  fs.writeFileSync(process.env.STATE + '/disconnect-' + event.requestContext.connectionId + '.json', JSON.stringify(event));
+  save(process.env.STATE + '/disconnect-' + event.requestContext.connectionId + '.json', JSON.stringify(event));
   return { statusCode: 200 };
 };`;
 
 /** The chat sample's sendmessage: posts the data to every connection through the management API. */
 const SEND = `const fs = require('fs');
+// Written whole (a temporary file renamed): the test polls for it and must never read it half-written.
+const save = (file, text) => { fs.writeFileSync(file + '.tmp', text); fs.renameSync(file + '.tmp', file); };
 const { ApiGatewayManagementApiClient, PostToConnectionCommand } = require('@aws-sdk/client-apigatewaymanagementapi');
 exports.handler = async (event) => {
   const { domainName, stage } = event.requestContext;
@@ -61,7 +67,7 @@ exports.handler = async (event) => {
       results[id] = e.name + ' ' + (e.$metadata && e.$metadata.httpStatusCode);
     }
   }
-  fs.writeFileSync(process.env.STATE + '/send-results.json', JSON.stringify(results));
+  save(process.env.STATE + '/send-results.json', JSON.stringify(results));
   return { statusCode: 200 };
 };`;
 
