@@ -77,4 +77,4 @@ async function untilAnswered(url, deadlineMs) {
   }
 }
 
-module.exports = { start, stop, msSince, serve, untilAnswered };
+module.exports = { CLI, start, stop, msSince, serve, untilAnswered };

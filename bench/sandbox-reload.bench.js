@@ -4,17 +4,15 @@
 // - handler saved -> first answer with the new code (a rebuild, no synth): <= 1 s and <= 0.25x cold;
 // - a new route in the stack -> first answer on it (the warm synth): <= 0.5x cold;
 // - resident memory of the warm synth process after reloads 1, 10 and 50 (no growth: 50 <= 1.1x 10).
-const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { requireCompiledCli, startSandbox, stopSandbox, synthMs } = require('./sandbox-process');
 const { median } = require('./stats');
 
 const ROOT = path.join(__dirname, '..');
-const CLI = process.env.BENCH_CLI ? path.resolve(process.env.BENCH_CLI) : path.join(ROOT, 'lib', 'cli', 'main.js');
 const RUNS = Number(process.env.BENCH_SANDBOX_RUNS || 5);
 const MEMORY_RELOADS = 50;
-const ENV = { ...process.env, AWS_REGION: 'us-east-1', AWS_DEFAULT_REGION: 'us-east-1', AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true' };
 
 function write(dir, file, text) {
   fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -79,36 +77,6 @@ function writeStack(dir, extraRoutes, comment = '') {
   ].join('\n'));
 }
 
-/** The cold synth: the app command in a new process, as the CDK CLI (and a sandbox without a warm synth) runs it. */
-function coldSynthMs(dir) {
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-bench-reload-out-'));
-  const start = process.hrtime.bigint();
-  const result = spawnSync('npx tsx bin/app.ts', { shell: true, cwd: dir, env: { ...ENV, CDK_OUTDIR: outdir }, stdio: ['ignore', 'ignore', 'pipe'] });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  fs.rmSync(outdir, { recursive: true, force: true });
-  if (result.status !== 0) {
-    throw new Error(`cold synth of the bench app failed (exit ${result.status}):\n${result.stderr}`);
-  }
-  return ms;
-}
-
-function startSandbox(dir) {
-  const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0', '--quiet'], { cwd: dir, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-  const state = { out: '', err: '' };
-  child.stderr.on('data', (d) => { state.err += d; });
-  const ready = new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      state.out += d;
-      const m = /GET +(http:\/\/127\.0\.0\.1:\d+\/dev\/)items /.exec(state.out);
-      if (m && state.out.includes('Press Ctrl+C to stop.')) {
-        resolve(m[1]);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited (${code}) before serving:\n${state.out}\n${state.err}`)));
-  });
-  return { child, ready, state };
-}
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Asks `url` until `accept(status, body)`; the milliseconds since `start`. */
@@ -155,9 +123,7 @@ async function untilCount(state, text, count) {
 }
 
 async function run(report) {
-  if (!fs.existsSync(CLI)) {
-    throw new Error(`${CLI} is missing: run \`npx projen compile\` (npm run bench does)`);
-  }
+  requireCompiledCli();
   const dir = createProject();
   const sandbox = startSandbox(dir);
   try {
@@ -167,7 +133,8 @@ async function run(report) {
     const routes = [];
     for (let i = 1; i <= RUNS; i++) {
       // Interleaved, so that all see the same machine load.
-      colds.push(coldSynthMs(dir));
+      // The cold synth: the app command in a new process, as the CDK CLI (and a sandbox without a warm synth) runs it.
+      colds.push(synthMs(dir, 'npx tsx bin/app.ts'));
       await sleep(300);
       let start = process.hrtime.bigint();
       writeHandler(dir, i);
@@ -200,9 +167,7 @@ async function run(report) {
     report({ name: 'sandbox reload: warm synth process RSS after reload 10', value: rss[10], unit: ' MB' });
     report({ name: `sandbox reload: warm synth RSS after reload ${MEMORY_RELOADS} vs after 10`, value: rss[MEMORY_RELOADS], baseline: rss[10], unit: ' MB', target: 1.1 });
   } finally {
-    sandbox.child.kill('SIGTERM');
-    await new Promise((resolve) => sandbox.child.once('close', resolve));
-    fs.rmSync(dir, { recursive: true, force: true });
+    await stopSandbox(sandbox, dir);
   }
 }
 

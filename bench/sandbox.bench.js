@@ -4,17 +4,15 @@
 // Target: reload <= synth + 300 ms (debounce, reading the assembly, swapping the function, writing
 // the outputs file and the first request all fit in 300 ms).
 // BENCH_CLI=path/to/main.js measures another build of the CLI (default lib/cli/main.js).
-const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { requireCompiledCli, startSandbox, stopSandbox, synthMs } = require('./sandbox-process');
 const { median } = require('./stats');
 
 const ROOT = path.join(__dirname, '..');
-const CLI = process.env.BENCH_CLI ? path.resolve(process.env.BENCH_CLI) : path.join(ROOT, 'lib', 'cli', 'main.js');
 const RUNS = Number(process.env.BENCH_SANDBOX_RUNS || 5);
 const BUDGET_MS = 300;
-const ENV = { ...process.env, AWS_REGION: 'us-east-1', AWS_DEFAULT_REGION: 'us-east-1', AWS_EC2_METADATA_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true' };
 
 /** A CDK project: RestItemsApi (from lib/) with its own asset function in handler/. */
 function createProject() {
@@ -42,35 +40,6 @@ function writeHandler(dir, version) {
     `exports.handler = async () => ({ statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ version: ${version} }) });\n`);
 }
 
-/** The synth alone, as the sandbox runs it. */
-function synthMs(dir) {
-  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-bench-sandbox-out-'));
-  const start = process.hrtime.bigint();
-  const result = spawnSync('node app.js', { shell: true, cwd: dir, env: { ...ENV, CDK_OUTDIR: outdir }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  fs.rmSync(outdir, { recursive: true, force: true });
-  if (result.status !== 0) {
-    throw new Error(`synth of the bench project failed (exit ${result.status})`);
-  }
-  return ms;
-}
-
-function startSandbox(dir) {
-  const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0', '--quiet'], { cwd: dir, env: ENV, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  const ready = new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /GET +(http:\/\/127\.0\.0\.1:\d+\/dev\/)items /.exec(out);
-      if (m && out.includes('Press Ctrl+C to stop.')) {
-        resolve(`${m[1]}items`);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited (${code}) before serving:\n${out}`)));
-  });
-  return { child, ready };
-}
-
 /** Saves handler version `version`, then asks until the answer carries it. */
 async function reloadMs(dir, url, version) {
   const start = process.hrtime.bigint();
@@ -85,18 +54,17 @@ async function reloadMs(dir, url, version) {
 }
 
 async function run(report) {
-  if (!fs.existsSync(CLI)) {
-    throw new Error(`${CLI} is missing: run \`npx projen compile\` (npm run bench does)`);
-  }
+  requireCompiledCli();
   const dir = createProject();
   const sandbox = startSandbox(dir);
   try {
-    const url = await sandbox.ready;
+    const url = `${await sandbox.ready}items`;
     const synths = [];
     const reloads = [];
     for (let i = 1; i <= RUNS; i++) {
       // Interleaved, so that both see the same machine load.
-      synths.push(synthMs(dir));
+      // The synth alone, as the sandbox runs it.
+      synths.push(synthMs(dir, 'node app.js'));
       reloads.push(await reloadMs(dir, url, i));
     }
     const synth = median(synths);
@@ -108,9 +76,7 @@ async function run(report) {
       target: Number(((synth + BUDGET_MS) / synth).toFixed(3)),
     });
   } finally {
-    sandbox.child.kill('SIGTERM');
-    await new Promise((resolve) => sandbox.child.once('close', resolve));
-    fs.rmSync(dir, { recursive: true, force: true });
+    await stopSandbox(sandbox, dir);
   }
 }
 
