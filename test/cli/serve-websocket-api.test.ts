@@ -122,7 +122,8 @@ beforeAll(async () => {
       connectRouteOptions: { integration: new WebSocketLambdaIntegration('IamConnect', fn('IamConnectFn', 'exports.handler = async () => ({ statusCode: 200 });')), authorizer: new WebSocketIamAuthorizer() },
     });
     iam.addRoute('ping', { integration: new WebSocketLambdaIntegration('Ping', echoFn), returnResponse: true });
-    new apigwv2.WebSocketStage(stack, 'Prod', { webSocketApi: iam, stageName: 'prod', autoDeploy: true });
+    // The chat API's stage name too: a call on this API's port for a chat connection differs only by the API.
+    new apigwv2.WebSocketStage(stack, 'GuardedDev', { webSocketApi: iam, stageName: 'dev', autoDeploy: true });
   }, { stackName: 'WsChat' });
   chatAssembly = assembly;
   running = await serve(assembly, { quiet: true, credentials: { accessKeyId: KEY, secretAccessKey: SECRET }, appFolder: path.join(__dirname, '..', '..') });
@@ -286,6 +287,8 @@ describe('the @connections management API from outside (the SDK over http, signe
     const ws = await open(`${chatUrl}?token=allow`);
     ws.ws.send('who');
     const id = JSON.parse(await ws.next()).event.requestContext.connectionId;
+    // Same stage name (`dev`) on both APIs: only the API tells the connection apart.
+    expect(new URL(iamUrl).pathname).toBe(new URL(chatUrl).pathname);
     const other = new ApiGatewayManagementApiClient({ endpoint: iamUrl.replace(/^ws/, 'http'), region: 'us-east-1', credentials: { accessKeyId: KEY, secretAccessKey: SECRET } });
     await expect(other.send(new GetConnectionCommand({ ConnectionId: id }))).rejects.toMatchObject({ name: 'GoneException' });
     ws.ws.close();

@@ -4,8 +4,8 @@
  * whose function is not in the template is not served (a start-up warning says so).
  */
 import { createHash } from 'crypto';
+import { readCors } from '../http/reader/cors-reader';
 import type { FunctionUrlSpec } from '../model/function-url';
-import type { HttpCorsSpec } from '../model/http-api';
 import { readApiIdentity } from '../template/api-identity-reader';
 import type { StackTemplate } from '../template/stack-template';
 import { integrationFunctionId, referencedId } from '../template/template-references';
@@ -30,6 +30,8 @@ function readFunctionUrl(stack: StackTemplate, logicalId: string, props: Record<
   }
   const identity = readApiIdentity(stack, logicalId, { Name: where }, { stages: ['$default'], stageVariables: {} });
   const qualifier = typeof props.Qualifier === 'string' ? props.Qualifier : undefined;
+  // `Cors` has the fields of an HTTP API's `CorsConfiguration`, read the same way.
+  const cors = readCors(props.Cors);
   return {
     ...identity,
     kind: 'FUNCTION_URL',
@@ -37,7 +39,7 @@ function readFunctionUrl(stack: StackTemplate, logicalId: string, props: Record<
     ...(qualifier !== undefined ? { qualifier } : {}),
     authType: String(props.AuthType ?? 'NONE').toUpperCase() === 'AWS_IAM' ? 'AWS_IAM' : 'NONE',
     invokeMode: String(props.InvokeMode ?? 'BUFFERED').toUpperCase() === 'RESPONSE_STREAM' ? 'RESPONSE_STREAM' : 'BUFFERED',
-    ...(props.Cors !== undefined ? { cors: readCors(props.Cors) } : {}),
+    ...(cors !== undefined ? { cors } : {}),
     urlId: urlIdOf(stack.artifact.stackName, logicalId),
   };
 }
@@ -54,19 +56,6 @@ function targetFunctionId(target: unknown, resources: Record<string, any>): stri
   }
   const viaAlias = id === undefined ? undefined : resources[id]?.Properties?.FunctionName;
   return viaAlias === undefined ? undefined : targetFunctionId(viaAlias, resources);
-}
-
-/** `Cors` of the URL, as the HTTP API's `CorsConfiguration` is read (the same fields). */
-function readCors(cors: any): HttpCorsSpec {
-  const list = (value: unknown): string[] => Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  return {
-    allowOrigins: list(cors?.AllowOrigins),
-    allowMethods: list(cors?.AllowMethods),
-    allowHeaders: list(cors?.AllowHeaders),
-    exposeHeaders: list(cors?.ExposeHeaders),
-    ...(typeof cors?.MaxAge === 'number' ? { maxAgeSeconds: cors.MaxAge } : {}),
-    allowCredentials: cors?.AllowCredentials === true,
-  };
 }
 
 /** A stable 32-character id in the form Lambda gives URLs (lower-case letters and digits). */
