@@ -3,6 +3,7 @@
  * two-way routes, the `$connect` authorizer, stage variables, MOCK integrations with their templates
  * and integration responses; integrations it does not serve are read as such, with why, and listed as not served.
  */
+import { Fn, Stack } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketAwsIntegration, WebSocketLambdaIntegration, WebSocketMockIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -12,6 +13,7 @@ import { inlineFunction, synth } from '../support';
 
 let api: WebSocketApiSpec;
 let unserved: ReturnType<typeof readLocalApp>['unserved'];
+let warnings: readonly string[];
 
 beforeAll(() => {
   const app = readLocalApp(synth((stack) => {
@@ -29,6 +31,12 @@ beforeAll(() => {
     new apigwv2.CfnIntegrationResponse(stack, 'MockOk', {
       apiId: ws.apiId, integrationId: integration.ref, integrationResponseKey: '/2\\d\\d/', responseTemplates: { $default: '"ok"' }, templateSelectionExpression: '\\$default',
     });
+    new apigwv2.CfnIntegrationResponse(stack, 'MockBuilt', {
+      apiId: ws.apiId,
+      integrationId: integration.ref,
+      integrationResponseKey: '/4\\d\\d/',
+      responseTemplates: { joined: Fn.join('', ['{"region": "', Stack.of(stack).region, '"}']), imported: Fn.importValue('SomeOtherStackExport') },
+    });
     new apigwv2.CfnIntegrationResponse(stack, 'MockOther', { apiId: ws.apiId, integrationId: integration.ref, integrationResponseKey: '$default' });
     ws.addRoute('aws', { integration: new WebSocketAwsIntegration('A', { integrationUri: 'arn:aws:apigateway:us-east-1:sqs:path/123456789012/q', integrationMethod: 'POST' }) });
     const stage = new apigwv2.WebSocketStage(stack, 'Dev', { webSocketApi: ws, stageName: 'dev', autoDeploy: true });
@@ -36,6 +44,7 @@ beforeAll(() => {
   }, { stackName: 'Reader' }));
   api = app.apis[0] as WebSocketApiSpec;
   unserved = app.unserved;
+  warnings = app.warnings;
 });
 
 test('the API: kind, selection expression, stages with their variables', () => {
@@ -63,7 +72,14 @@ test('a MOCK integration: its request templates and selection expression, its in
       { key: '$default', responseTemplates: {} },
     ]),
   });
-  expect((mock.integration as WebSocketMockIntegrationSpec).responses).toHaveLength(2);
+  expect((mock.integration as WebSocketMockIntegrationSpec).responses).toHaveLength(3);
+});
+
+test('MOCK templates built with Fn::Join resolve as other template values do; one that cannot is left out with a warning', () => {
+  const mock = api.routes.find((r) => r.routeKey === 'mock')!.integration as WebSocketMockIntegrationSpec;
+  const built = mock.responses.find((r) => r.key === '/4\\d\\d/')!;
+  expect(built.responseTemplates).toEqual({ joined: '{"region": "us-east-1"}' });
+  expect(warnings).toContainEqual(expect.stringMatching(/^Reader\/\S+: response template imported is not known locally \(.*SomeOtherStackExport.*\); left out$/));
 });
 
 test('a route whose integration is not served is listed as such; a MOCK route is not', () => {

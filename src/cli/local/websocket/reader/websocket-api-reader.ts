@@ -120,29 +120,28 @@ function readMockIntegration(stack: StackTemplate, integrationId: string, props:
     }
     responses.push({
       key: response.IntegrationResponseKey,
-      responseTemplates: templates(response.ResponseTemplates),
+      responseTemplates: templates(stack, integrationId, 'response template', response.ResponseTemplates),
       ...(typeof response.TemplateSelectionExpression === 'string' ? { templateSelectionExpression: response.TemplateSelectionExpression } : {}),
     });
   }
   return {
     type: 'MOCK',
-    requestTemplates: templates(props.RequestTemplates),
+    requestTemplates: templates(stack, integrationId, 'request template', props.RequestTemplates),
     ...(typeof props.TemplateSelectionExpression === 'string' ? { templateSelectionExpression: props.TemplateSelectionExpression } : {}),
     responses,
   };
 }
 
-/** `RequestTemplates` / `ResponseTemplates`: the entries whose template is a string (an intrinsic function is not resolved). */
-function templates(value: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [key, template] of Object.entries(value as Record<string, unknown>)) {
-      if (typeof template === 'string') {
-        out[key] = template;
-      }
-    }
+/**
+ * `RequestTemplates` / `ResponseTemplates`, resolved as every reader resolves template values
+ * (`Fn::Join`, `Fn::Sub`, references); an entry that does not resolve is left out with a warning.
+ */
+function templates(stack: StackTemplate, integrationId: string, what: string, value: unknown): Record<string, string> {
+  const read = stack.values.texts(value);
+  for (const { key, problem } of read.problems) {
+    stack.warnings.push(`${where(stack, integrationId)}: ${what} ${key} is not known locally (${problem}); left out`);
   }
-  return out;
+  return read.values;
 }
 
 function where(stack: StackTemplate, logicalId: string): string {
