@@ -104,6 +104,11 @@ export interface ApiKind {
   readonly kind: ApiKindName;
   /** Largest request body the kind takes; a larger one gets `tooLarge`. */
   readonly maxBodyBytes: number;
+  /**
+   * The kind takes upgrade requests and has a management API its functions call over https on the
+   * API's own port (WebSocket APIs): such a port also speaks TLS, and functions trust its certificate.
+   */
+  readonly upgradesAndTls?: boolean;
   /** This kind's APIs in one stack of the template model. */
   readApis(stack: StackTemplate): ApiSpec[];
   /** Starts serving this kind in a server (once per server, kept across reloads). */

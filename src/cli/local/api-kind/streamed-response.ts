@@ -62,8 +62,8 @@ export class StreamedResponse implements ResponseSink, StreamedBody {
   public readonly head: Promise<StreamHead>;
   private resolveHead!: (head: StreamHead) => void;
   private headKnown = false;
-  /** The content type the function's stream started with (undefined: not started). */
-  private contentType: string | undefined;
+  /** Whether the function's stream started (its content type was set). */
+  private started = false;
   /** Prelude bytes while its end is not found. */
   private prelude: Buffer | undefined;
   /** Body bytes not sent yet (before the server piped the stream, or held by the bandwidth cap), with when each may go. */
@@ -84,12 +84,11 @@ export class StreamedResponse implements ResponseSink, StreamedBody {
 
   /** A relayed response whose status and headers are known (an `HTTP_PROXY` endpoint's): its body follows through `write`. */
   open(statusCode: number, headers: Array<[string, string]>): void {
-    this.contentType = 'relayed';
     this.setHead({ kind: 'head', statusCode, headers });
   }
 
   start(contentType: string): void {
-    this.contentType = contentType;
+    this.started = true;
     if (contentType === HTTP_INTEGRATION_RESPONSE) {
       this.prelude = Buffer.alloc(0);
     } else if (this.limits.requirePrelude === true) {
@@ -114,12 +113,12 @@ export class StreamedResponse implements ResponseSink, StreamedBody {
   /** The invocation ended: the stream ends (ok) or is cut (the handler failed after the head). */
   finish(outcome: InvokeOutcome): void {
     if (!this.headKnown) {
-      if (this.contentType !== undefined && outcome.kind === 'ok' && (this.prelude?.length ?? 0) > 0) {
+      if (this.started && outcome.kind === 'ok' && (this.prelude?.length ?? 0) > 0) {
         // Bytes with no end of prelude (`end(chunk)` after `from`, which skips the prelude).
         this.setHead({ kind: 'bad-prelude', reason: 'the stream ended before the end of its metadata prelude (8 NUL bytes)' });
         return;
       }
-      if (this.contentType !== undefined && outcome.kind === 'ok') {
+      if (this.started && outcome.kind === 'ok') {
         // A stream that ended before any byte (`end()` after `from`: the runtime writes no prelude then): an empty 200.
         this.setHead({ kind: 'head', statusCode: 200, headers: [] });
       } else {

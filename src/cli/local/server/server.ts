@@ -121,7 +121,7 @@ export class LocalApiServer {
       envVars: options.envVars,
       appFolder: options.appFolder,
       // Functions of a WebSocket API reach its management API over https (tls/tls-on-same-port.ts).
-      environment: app.apis.some((a) => a.kind === 'WEBSOCKET') ? localTlsTrust(process.env) : undefined,
+      environment: app.apis.some((a) => apiKindOf(a).upgradesAndTls === true) ? localTlsTrust(process.env) : undefined,
     });
     this.console = new ConsoleHandler({
       endpoints: () => this.endpoints,
@@ -445,11 +445,12 @@ export class LocalApiServer {
 const EMPTY = Buffer.alloc(0);
 
 /**
- * A port of a WebSocket API takes upgrade requests and TLS (tls/tls-on-same-port.ts), once. Only such a
- * port: without an `upgrade` listener Node answers an upgrade request (curl's h2c) as a plain request.
+ * A port of a kind that takes upgrades (WebSocket APIs) takes upgrade requests and TLS
+ * (tls/tls-on-same-port.ts), once. Only such a port: without an `upgrade` listener Node answers an
+ * upgrade request (curl's h2c) as a plain request.
  */
 function takeUpgrades(listener: Listener): void {
-  if (listener.upgrades || listener.endpoint.api.kind !== 'WEBSOCKET') {
+  if (listener.upgrades || apiKindOf(listener.endpoint.api).upgradesAndTls !== true) {
     return;
   }
   listener.upgrades = true;

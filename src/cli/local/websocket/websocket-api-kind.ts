@@ -30,6 +30,7 @@ export const WEBSOCKET_API_KIND: ApiKind = {
   routes: (api, stageUrl) => webSocketRoutes(webSocketApi(api), stageUrl),
   // A management API call carries at most one message (128 KB); the server's cap is the quota's.
   maxBodyBytes: webSocketLimits(process.env).maxMessageBytes,
+  upgradesAndTls: true,
   tooLarge: (requestId = apigwId()) => ({
     statusCode: 413,
     headers: [['x-amzn-ErrorType', 'PayloadTooLargeException'], ['Content-Type', 'application/json'], ['x-amzn-RequestId', requestId]],
