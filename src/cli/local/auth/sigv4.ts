@@ -33,6 +33,39 @@ export interface SignedRequest {
   readonly body: Buffer;
 }
 
+/** A request as the server's kinds hold it: headers as received, in order. */
+export interface ReceivedRequest {
+  readonly method: string;
+  /** Path plus optional `?query`, still percent-encoded. */
+  readonly target: string;
+  readonly rawHeaders: ReadonlyArray<readonly [string, string]>;
+  readonly body: Buffer;
+}
+
+/** `request` as the verifier reads it: headers by lower-case name, repeats as lists. */
+export function signedRequestOf(request: ReceivedRequest): SignedRequest {
+  const headers: Record<string, string | string[]> = Object.create(null);
+  for (const [name, value] of request.rawHeaders) {
+    const lower = name.toLowerCase();
+    const before = headers[lower];
+    headers[lower] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  return { method: request.method, path: request.target, headers, body: request.body };
+}
+
+/**
+ * Whether a request carries a signature at all: an `Authorization` header, or the query-string
+ * parameters of a presigned URL. An unsigned request is the callers' own case (a guest with
+ * `--allow-unsigned`, or each kind's refusal), told apart before a verifier is needed.
+ */
+export function isSigned(request: SignedRequest): boolean {
+  const authorization = header(request.headers, 'authorization');
+  if (authorization !== undefined && authorization.trim() !== '') {
+    return true;
+  }
+  return /(^|&)X-Amz-(Signature|Algorithm)=/.test(splitTarget(request.path)[1]);
+}
+
 /** The one key pair the local server accepts. */
 export interface SigV4Credentials {
   readonly accessKeyId: string;

@@ -8,6 +8,7 @@ import { urlAnswer } from './function-url-answers';
 import { functionUrlEvent, UrlIamCaller, UrlRequest } from './function-url-event';
 import type { ApiHandler, ApiRequest, ApiResponse, HandlerContext } from '../api-kind/api-kind';
 import { LAMBDA_STREAM_BANDWIDTH, MAX_STREAMED_RESPONSE_BYTES, StreamedResponse } from '../api-kind/streamed-response';
+import { isSigned, signedRequestOf } from '../auth/sigv4';
 import { requestId as newRequestId, traceId } from '../common/ids';
 import { isPreflight, preflightAnswer, withCorsHeaders } from '../http/cors';
 import { readV2Result } from '../http/payload-v2-response';
@@ -85,9 +86,8 @@ export class FunctionUrlHandler implements ApiHandler {
 
   /** The `AWS_IAM` caller, or the 403 for a request the server cannot verify. */
   private async authorize(request: ApiRequest, requestId: string): Promise<UrlIamCaller | ApiResponse> {
-    const headers = headerRecord(request);
-    const signed = (typeof headers.authorization === 'string' && headers.authorization.trim() !== '') || /[?&]X-Amz-(Signature|Algorithm)=/.test(request.target);
-    if (!signed) {
+    const signedRequest = signedRequestOf(request);
+    if (!isSigned(signedRequest)) {
       this.context.note(requestId, 'the function URL requires IAM authorization (AuthType AWS_IAM) and the request is not signed; answered 403');
       return urlAnswer('forbidden', requestId);
     }
@@ -95,7 +95,7 @@ export class FunctionUrlHandler implements ApiHandler {
       this.context.note(requestId, 'signed request, but the server has no credentials to verify it with (start with --credentials KEY:SECRET); answered 403');
       return urlAnswer('forbidden', requestId);
     }
-    const result = await this.context.verifier.verify({ method: request.method, path: request.target, headers, body: request.body }, new Date(), 'lambda');
+    const result = await this.context.verifier.verify(signedRequest, new Date(), 'lambda');
     if (!result.ok) {
       this.context.note(requestId, `SigV4 verification failed: ${result.reason}; answered 403`);
       return urlAnswer('forbidden', requestId);
@@ -109,15 +109,4 @@ export class FunctionUrlHandler implements ApiHandler {
 function urlPreflight(url: FunctionUrlSpec, request: ApiRequest, requestId: string): ApiResponse {
   const answer = preflightAnswer(url.cors!, request, requestId);
   return { ...answer, statusCode: 200, headers: [...answer.headers.filter(([name]) => name !== 'apigw-requestid'), ['x-amzn-RequestId', requestId]] };
-}
-
-/** Headers by lower-case name, repeats as lists, as the verifier reads them. */
-function headerRecord(request: ApiRequest): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of request.rawHeaders) {
-    const lower = name.toLowerCase();
-    const before = headers[lower];
-    headers[lower] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
-  }
-  return headers;
 }

@@ -10,6 +10,7 @@
 import type { Handshake } from './websocket-events';
 import { queryParameters } from './websocket-events';
 import type { HandlerContext } from '../api-kind/api-kind';
+import { isSigned, signedRequestOf } from '../auth/sigv4';
 import { requestId as newInvocationId } from '../common/ids';
 import { readAuthorizerResponse } from '../http/authorizers/lambda-authorizer-response';
 import { describeFailure } from '../lambda/invoke-outcome';
@@ -102,20 +103,14 @@ function identityValue(source: string, request: ConnectRequest): string | undefi
 }
 
 async function authorizeIam(request: ConnectRequest, context: HandlerContext): Promise<ConnectAuthorization> {
-  const headers: Record<string, string | string[]> = Object.create(null);
-  for (const [name, value] of request.rawHeaders) {
-    const lower = name.toLowerCase();
-    const before = headers[lower];
-    headers[lower] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
-  }
-  const signed = (typeof headers.authorization === 'string' && headers.authorization.trim() !== '') || /(^|&)X-Amz-(Signature|Algorithm)=/.test(request.rawQuery);
-  if (!signed) {
+  const signedRequest = signedRequestOf({ method: 'GET', target: request.target, rawHeaders: request.rawHeaders, body: Buffer.alloc(0) });
+  if (!isSigned(signedRequest)) {
     return context.allowUnsigned ? { allowed: true } : { allowed: false, statusCode: 403, why: '$connect requires IAM authorization and the handshake is not signed (start with --allow-unsigned to let guests in)' };
   }
   if (context.verifier === undefined) {
     return { allowed: false, statusCode: 403, why: 'signed handshake, but the server has no credentials to verify it with (start with --credentials KEY:SECRET)' };
   }
-  const result = await context.verifier.verify({ method: 'GET', path: request.target, headers, body: Buffer.alloc(0) });
+  const result = await context.verifier.verify(signedRequest);
   if (!result.ok) {
     return { allowed: false, statusCode: 403, why: `SigV4 verification failed: ${result.reason}` };
   }

@@ -8,6 +8,7 @@
  */
 import type { ConnectionRegistry, WebSocketConnection } from './connection';
 import type { ApiRequest, ApiResponse, HandlerContext } from '../api-kind/api-kind';
+import { isSigned, signedRequestOf } from '../auth/sigv4';
 import { apigwId } from '../common/ids';
 
 const CONNECTIONS_PATH = /^\/([^/]+)\/(?:@|%40)connections\/([^/?]+)\/?$/i;
@@ -71,14 +72,8 @@ export async function answerManagement(
 }
 
 async function checkSignature(request: ApiRequest, context: HandlerContext, requestId: string): Promise<ApiResponse | undefined> {
-  const headers: Record<string, string | string[]> = Object.create(null);
-  for (const [name, value] of request.rawHeaders) {
-    const lower = name.toLowerCase();
-    const before = headers[lower];
-    headers[lower] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
-  }
-  const signed = typeof headers.authorization === 'string' && headers.authorization.trim() !== '';
-  if (!signed) {
+  const signedRequest = signedRequestOf(request);
+  if (!isSigned(signedRequest)) {
     if (context.allowUnsigned) {
       return undefined;
     }
@@ -89,7 +84,7 @@ async function checkSignature(request: ApiRequest, context: HandlerContext, requ
     context.note(requestId, '@connections: signed request, but the server has no credentials to verify it with (start with --credentials KEY:SECRET); answered 403');
     return error(403, 'UnrecognizedClientException', requestId, 'The security token included in the request is invalid.');
   }
-  const result = await context.verifier.verify({ method: request.method, path: request.target, headers, body: request.body });
+  const result = await context.verifier.verify(signedRequest);
   if (!result.ok) {
     context.note(requestId, `@connections: SigV4 verification failed: ${result.reason}; answered 403`);
     return error(403, result.failure === 'unknown-key' ? 'UnrecognizedClientException' : 'InvalidSignatureException', requestId, result.message);

@@ -9,7 +9,7 @@ import * as http from 'http';
 import { AddressInfo } from 'net';
 import { Hash } from '@smithy/hash-node';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { parseCredentials, readAuthorizationHeader, SignedRequest, SigV4Verifier } from '../../../../src/cli/local/auth/sigv4';
+import { isSigned, parseCredentials, readAuthorizationHeader, SignedRequest, signedRequestOf, SigV4Verifier } from '../../../../src/cli/local/auth/sigv4';
 
 const KEY = 'AKIDEXAMPLELOCAL';
 const SECRET = 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY';
@@ -448,5 +448,26 @@ describe('parseCredentials', () => {
 
   test.each(['', 'KEYONLY', 'KEY:', ':SECRET'])('%j is refused, naming the source, without echoing a secret', (text) => {
     expect(() => parseCredentials(text, 'VENDOR_OUTPUTS_CREDENTIALS')).toThrow('VENDOR_OUTPUTS_CREDENTIALS must be ACCESS_KEY_ID:SECRET_ACCESS_KEY (both non-empty, separated by a colon)');
+  });
+});
+
+describe('signedRequestOf and isSigned (what every kind asks before verifying)', () => {
+  const received = (requestTarget: string, rawHeaders: Array<[string, string]>) => signedRequestOf({ method: 'GET', target: requestTarget, rawHeaders, body: Buffer.alloc(0) });
+
+  test('headers by lower-case name, repeats as lists in order', () => {
+    const record = received('/dev/items?a=1', [['Host', 'h'], ['X-Many', 'one'], ['x-many', 'two'], ['Authorization', 'AWS4-HMAC-SHA256 x']]);
+    expect(record).toEqual({ method: 'GET', path: '/dev/items?a=1', headers: { 'host': 'h', 'x-many': ['one', 'two'], 'authorization': 'AWS4-HMAC-SHA256 x' }, body: Buffer.alloc(0) });
+  });
+
+  test('signed: an Authorization header that is not blank, or presigned query parameters', () => {
+    expect(isSigned(received('/dev/items', [['Authorization', 'AWS4-HMAC-SHA256 Credential=x']]))).toBe(true);
+    expect(isSigned(received('/dev/items?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=x', []))).toBe(true);
+    expect(isSigned(received('/dev/items?a=1&X-Amz-Signature=abc', []))).toBe(true);
+  });
+
+  test('unsigned: no header, a blank one, or the parameter names only inside a value', () => {
+    expect(isSigned(received('/dev/items', []))).toBe(false);
+    expect(isSigned(received('/dev/items', [['Authorization', '  ']]))).toBe(false);
+    expect(isSigned(received('/dev/items?note=X-Amz-Signature%3D1', []))).toBe(false);
   });
 });

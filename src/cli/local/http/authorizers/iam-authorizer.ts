@@ -8,6 +8,7 @@
 import type { AuthorizationOutcome, IamCaller } from './authorization';
 import { refusalAnswer } from './refusals';
 import type { ApiResponse, HandlerContext } from '../../api-kind/api-kind';
+import { isSigned, signedRequestOf } from '../../auth/sigv4';
 import type { RoutedHttpRequest } from '../routed-request';
 
 const ACCOUNT = '123456789012';
@@ -25,9 +26,8 @@ const GUEST: IamCaller = {
 
 export async function authorizeIam(routed: RoutedHttpRequest, context: HandlerContext): Promise<AuthorizationOutcome> {
   const { request, requestId } = routed;
-  const headers = headerRecord(routed);
-  const signed = (typeof headers.authorization === 'string' && headers.authorization.trim() !== '') || /(^|&)X-Amz-(Signature|Algorithm)=/.test(routed.rawQueryString);
-  if (!signed) {
+  const signedRequest = signedRequestOf(request);
+  if (!isSigned(signedRequest)) {
     if (context.allowUnsigned) {
       return { allowed: true, authorization: { iam: GUEST } };
     }
@@ -38,7 +38,7 @@ export async function authorizeIam(routed: RoutedHttpRequest, context: HandlerCo
     context.note(requestId, 'signed request, but the server has no credentials to verify it with (start with --credentials KEY:SECRET); answered 403');
     return { allowed: false, response: forbidden('The security token included in the request is invalid.', requestId) };
   }
-  const result = await context.verifier.verify({ method: request.method, path: request.target, headers, body: request.body });
+  const result = await context.verifier.verify(signedRequest);
   if (!result.ok) {
     context.note(requestId, `SigV4 verification failed: ${result.reason}; answered 403`);
     return { allowed: false, response: forbidden(result.message, requestId) };
@@ -54,15 +54,4 @@ export async function authorizeIam(routed: RoutedHttpRequest, context: HandlerCo
 
 function forbidden(message: string, requestId: string): ApiResponse {
   return { ...refusalAnswer('forbidden', requestId), body: JSON.stringify({ message }) };
-}
-
-/** Headers by lower-case name, repeats as lists, as the verifier reads them. */
-function headerRecord(routed: RoutedHttpRequest): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = Object.create(null);
-  for (const [name, value] of routed.request.rawHeaders) {
-    const lower = name.toLowerCase();
-    const before = out[lower];
-    out[lower] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
-  }
-  return out;
 }

@@ -2,7 +2,7 @@
  * `AWS_IAM` authorization: a SigV4 signature (header or presigned URL) made with the key pair the
  * server was started with; unsigned requests get in as a guest only with `--allow-unsigned`.
  */
-import { SigV4Failure } from '../../auth/sigv4';
+import { isSigned, SigV4Failure } from '../../auth/sigv4';
 import { GatewayError, gatewayError, GatewayResponseType, MISSING_AUTHENTICATION_TOKEN } from '../pipeline/gateway-errors';
 import type { RoutedRequest } from '../pipeline/request';
 
@@ -20,8 +20,8 @@ const REFUSALS: Readonly<Record<SigV4Failure, { type: GatewayResponseType; error
 
 export async function authorizeIam(routed: RoutedRequest): Promise<GatewayError | undefined> {
   const { settings, request, headers, ids } = routed;
-  const signed = headers.get('authorization')?.trim() || /(^|&)X-Amz-(Signature|Algorithm)=/.test(routed.rawQuery);
-  if (!signed) {
+  const signedRequest = { method: request.method, path: request.target, headers: headers.toRecord(), body: request.body };
+  if (!isSigned(signedRequest)) {
     if (settings.allowUnsigned) {
       routed.identity = GUEST;
       return undefined;
@@ -33,7 +33,7 @@ export async function authorizeIam(routed: RoutedRequest): Promise<GatewayError 
     settings.note?.(ids.requestId, 'signed request, but the server has no credentials to verify it with (start with --credentials KEY:SECRET)');
     return gatewayError('UNAUTHORIZED', { status: 403, message: 'The security token included in the request is invalid.', errorType: 'UnrecognizedClientException' });
   }
-  const result = await settings.verifier.verify({ method: request.method, path: request.target, headers: headers.toRecord(), body: request.body });
+  const result = await settings.verifier.verify(signedRequest);
   if (!result.ok) {
     settings.note?.(ids.requestId, `SigV4 verification failed: ${result.reason}`);
     const { type, errorType } = REFUSALS[result.failure];
