@@ -87,7 +87,10 @@ export class FunctionBuilds {
       if (functions.length === 0 || invocation === undefined) {
         continue;
       }
-      const id = JSON.stringify([record.cwd, invocation.options]);
+      // Not the output file: each synth bundles into a new assembly folder. Outputs are written
+      // relative to the first one's folder, which has the same layout.
+      const { outfile: _outfile, ...options } = invocation.options;
+      const id = JSON.stringify([record.cwd, options]);
       const servedDir = (functions[0].code as { directory: string }).directory;
       const known = next.get(id) ?? this.builds.get(id)
         ?? await this.prime(id, record.cwd, invocation.options, path.resolve(record.cwd, invocation.outfile));

@@ -10,7 +10,7 @@ import { buildSync } from 'esbuild';
 import type { FunctionSpec } from '../../../../src/cli/local/model/function-spec';
 import type { LocalApp } from '../../../../src/cli/local/model/local-app';
 import { AssetCopy, BuildRecord, fileDigest } from '../../../../src/cli/sandbox/reload/build-record';
-import { FunctionBuilds } from '../../../../src/cli/sandbox/reload/function-builds';
+import { FunctionBuild, FunctionBuilds } from '../../../../src/cli/sandbox/reload/function-builds';
 
 let root: string;
 let builds: FunctionBuilds;
@@ -97,4 +97,21 @@ test('a handler that does not compile: the error with file, line, column and the
   const [outcome] = await builds.rebuild(plan.kind === 'rebuild' ? plan.builds : [], newDir);
   expect(outcome).toEqual({ ok: false, build: expect.anything(), message: 'lambda/items.ts:2:51: error: Unexpected ")"\n    export const handler = async () => label(\'items\' +);' });
   expect((await builds.plan(['lambda/shared.ts'])).kind).toBe('rebuild');
+});
+
+test('the next synth, which bundles into a new assembly folder, keeps the build and its esbuild context', async () => {
+  write('lambda/items.ts', "import { label } from './shared';\nexport const handler = async () => label('items');\n");
+  const before = await builds.plan(['lambda/items.ts']);
+  const outfile = `${root}/out2/asset.items/index.js`;
+  buildSync({ entryPoints: [`${root}/lambda/items.ts`], bundle: true, target: 'node20', platform: 'node', outfile, external: ['@aws-sdk/*'], logLevel: 'silent' });
+  const command = `npx --no-install esbuild --bundle "${root}/lambda/items.ts" --target=node20 --platform=node --outfile="${outfile}" --external:@aws-sdk/*`;
+  const app = { functions: new Map([['Items', fn('Items', `${root}/out2/asset.items`)]]) } as unknown as LocalApp;
+  builds.update(app, { builds: [{ command, cwd: root, outfile, outputDigest: fileDigest(outfile)! }], copies: [], appModules: [path.join(root, 'bin/app.ts')] });
+  const after = await builds.plan(['lambda/items.ts']);
+  expect(before.kind === 'rebuild' && after.kind === 'rebuild').toBe(true);
+  const [kept] = (after as { builds: readonly FunctionBuild[] }).builds;
+  expect(kept).toBe((before as { builds: readonly FunctionBuild[] }).builds[0]);
+  expect(kept.servedDir).toBe(`${root}/out2/asset.items`);
+  const [outcome] = await builds.rebuild([kept], newDir);
+  expect(outcome.ok && fs.readFileSync(path.join(outcome.dir, 'index.js'), 'utf8')).toContain('`v2:${x}`');
 });
