@@ -17,6 +17,7 @@ import { SynthResult } from './synth-runner';
 import { CliError } from '../command';
 import { valueChanges } from '../document-diff/document-changes';
 import { LocalApiError } from '../local/common/local-api-error';
+import { functionLabel } from '../local/lambda/function-label';
 import { LocalApi, startLocalApi } from '../local/local-api';
 import { LocalApiSettings } from '../local/local-api-settings';
 import { prepareLocalApp, PreparedApp } from '../local/local-app-setup';
@@ -158,7 +159,7 @@ export class SandboxSession {
   private async rebuildFunctions(files: readonly string[], builds: readonly FunctionBuild[]): Promise<void> {
     const { print, warn } = this.settings;
     const started = process.hrtime.bigint();
-    const names = (list: readonly FunctionBuild[]) => list.flatMap((b) => b.functionKeys.map((key) => functionLabel(this.prepared, key))).join(', ');
+    const names = (list: readonly FunctionBuild[]) => list.flatMap((b) => b.functionKeys.map((key) => labelOf(this.prepared, key))).join(', ');
     print(`Changed: ${fileList(files)}; rebuilding ${names(builds)} (no synth)...`);
     const previousDirs = builds.map((b) => b.servedDir);
     const outcomes = await this.builders.functions!.rebuild(builds, () => this.dirs.next());
@@ -272,9 +273,9 @@ function fileList(files: readonly string[]): string {
 }
 
 /** How the change lines name a function: as the server's listing does. */
-function functionLabel(prepared: PreparedApp, key: string): string {
+function labelOf(prepared: PreparedApp, key: string): string {
   const fn = prepared.app.functions.get(key);
-  return fn === undefined ? key : fn.constructPath ?? `${fn.stackName}/${fn.logicalId}`;
+  return fn === undefined ? key : functionLabel(fn);
 }
 
 /** The app being served, with the rebuilt functions' code in their new folders. */

@@ -5,10 +5,10 @@
  * lines show how many ran.
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import { readAppCommand } from './app-command';
 import { BUILD_LOG_VARIABLE, readColdSynthLog } from './build-record';
 import { WarmSynth, WarmSynthResult } from './warm-synth';
+import { entryFileIn } from '../../local/common/entry-file';
 import { runSynth, SynthRequest, SynthResult } from '../synth-runner';
 
 /** A synth's result; what the warm process recorded when it ran it. */
@@ -60,7 +60,7 @@ export class AppSynth {
    */
   private async runCold(request: SynthRequest): Promise<AppSynthResult> {
     const log = `${request.outdir}.builds.jsonl`;
-    const recorder = path.join(__dirname, 'cold-synth-recorder.js');
+    const recorder = entryFileIn(__dirname, 'cold-synth-recorder');
     const nodeOptions = [request.env.NODE_OPTIONS, `--require ${JSON.stringify(recorder)}`].filter((o) => o !== undefined && o !== '').join(' ');
     const env = { ...request.env, NODE_OPTIONS: nodeOptions, [BUILD_LOG_VARIABLE]: log };
     try {

@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { AssetCopy, BuildRecord } from './build-record';
 import { SynthRequestMessage, WARM_APP_VARIABLE, WarmAppEntry, WorkerMessage } from './warm-synth-protocol';
+import { entryFileIn } from '../../local/common/entry-file';
 import { signalGroup, STOP_GRACE_MS, SynthRequest, SynthResult, synthEnvironment } from '../synth-runner';
 
 /** Most characters of the worker's output kept per run for a failure report. */
@@ -28,7 +29,7 @@ type Pending = (message: WorkerMessage | undefined) => void;
 export class WarmSynth {
   /** Starts the worker for `app` (it loads the runner and aws-cdk-lib while the caller goes on). */
   static start(app: WarmAppEntry, root: string, env: NodeJS.ProcessEnv): WarmSynth {
-    const child = spawn(process.execPath, ['--expose-gc', path.join(__dirname, 'warm-synth-worker.js')], {
+    const child = spawn(process.execPath, ['--expose-gc', entryFileIn(__dirname, 'warm-synth-worker')], {
       cwd: root,
       env: { ...env, [WARM_APP_VARIABLE]: JSON.stringify(app) },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
