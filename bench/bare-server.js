@@ -31,8 +31,7 @@ function bareInProcess(body, headers) {
 
 /** A bare server in a Node.js process of its own (`pid` for its CPU time); `close()` ends it. */
 async function bareInOwnProcess(body, headers) {
-  const source = `const http = require('http');
-const path = require('path'); const body = ${JSON.stringify(body)}; const headers = ${JSON.stringify(headers)};
+  const source = `const http = require('http'); const body = ${JSON.stringify(body)}; const headers = ${JSON.stringify(headers)};
     const s = http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); });
     s.listen(0, '127.0.0.1', () => console.log('listening ' + s.address().port));`;
   const server = start(['-e', source], /listening (\d+)/);

@@ -7,12 +7,12 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { start, stop } = require('./cli-process');
+const { CLI, start, stop } = require('./cli-process');
+const { median } = require('./stats');
 
 const CHUNKS = 10;
 const CHUNK_GAP_MS = 30;
 const REQUESTS = 20;
-const CLI = path.join(__dirname, '..', 'lib', 'cli', 'main.js');
 
 function synthesize() {
   const cdk = require('aws-cdk-lib');
@@ -36,23 +36,23 @@ function synthesize() {
   return outdir;
 }
 
-/** One GET: ms to the first body byte and to the end. */
+/** One GET that must answer 200 with the handler's chunks: ms to the first body byte and to the end. */
 function timedGet(url) {
   const http = require('http');
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let first;
     http.get(url, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`${url} answered ${res.statusCode}, not 200`));
+        return;
+      }
       res.on('data', () => { first ??= performance.now() - started; });
       res.on('end', () => resolve({ firstMs: first, fullMs: performance.now() - started }));
       res.on('error', reject);
     }).on('error', reject);
   });
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 async function measure(url) {

@@ -7,6 +7,7 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const { memory, tree } = require('./process-tree');
 const { requireCompiledCli, startSandbox, stopSandbox, synthMs } = require('./sandbox-process');
 const { median } = require('./stats');
 
@@ -96,19 +97,17 @@ async function firstAnswerMs(start, url, accept) {
 
 /** Resident set size of the sandbox's warm synth process (its child running warm-synth-worker.js), MB. */
 function warmRssMb(sandboxPid) {
-  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+  const pid = tree(sandboxPid).slice(1).find((p) => {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === sandboxPid && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('warm-synth-worker')) {
-        const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-        return Number(rss[1]) / 1024;
-      }
+      return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('warm-synth-worker');
     } catch {
-      // gone meanwhile
+      return false; // gone meanwhile
     }
+  });
+  if (pid === undefined) {
+    throw new Error('no warm synth process under the sandbox');
   }
-  throw new Error('no warm synth process under the sandbox');
+  return memory(pid).rss;
 }
 
 /** Waits until stdout has `count` occurrences of `text`. */

@@ -12,7 +12,7 @@
  */
 import type { StreamedBody, StreamTarget } from './api-kind';
 import type { InvokeOutcome } from '../lambda/invoke-outcome';
-import type { ResponseSink } from '../lambda/response-sink';
+import { HTTP_INTEGRATION_RESPONSE, PRELUDE_DELIMITER_BYTES, ResponseSink } from '../lambda/response-sink';
 
 /** What a front door allows of a stream. */
 export interface StreamLimits {
@@ -48,8 +48,7 @@ export const MAX_STREAMED_RESPONSE_BYTES = 200 * 1024 * 1024;
 /** The prelude's place in a REST API's stream ("Lambda proxy integration format for response streaming": within the first 16 KB). */
 export const REST_MAX_PRELUDE_BYTES = 16 * 1024;
 
-const HTTP_INTEGRATION_RESPONSE = 'application/vnd.awslambda.http-integration-response';
-const DELIMITER = Buffer.alloc(8);
+const DELIMITER = Buffer.alloc(PRELUDE_DELIMITER_BYTES);
 
 /** How the stream began: its status and headers, or the invocation ended before any stream (buffered answer, or failure). */
 export type StreamHead =

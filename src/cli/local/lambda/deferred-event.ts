@@ -63,16 +63,19 @@ export function serializedPart(event: unknown): unknown {
 
 type BuildFunction = (input: unknown) => unknown;
 
-/** Builders by module and export: `require` resolves its argument on every call, a Map lookup is cheaper. */
-const builders = new Map<string, BuildFunction>();
+/**
+ * Build functions by builder: `require` resolves its argument on every call. A builder is one
+ * object in the server (a module constant) and in a runtime host's thread (its table's entry); in a
+ * worker thread each invocation's is a copy, and Node's module cache answers the `require`.
+ */
+const builders = new WeakMap<EventBuilder, BuildFunction>();
 
 function build(builder: EventBuilder, input: unknown): unknown {
-  const key = `${builder.module}#${builder.exportName}`;
-  let buildFunction = builders.get(key);
+  let buildFunction = builders.get(builder);
   if (buildFunction === undefined) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     buildFunction = (require(builder.module) as Record<string, BuildFunction>)[builder.exportName];
-    builders.set(key, buildFunction);
+    builders.set(builder, buildFunction);
   }
   return buildFunction(input);
 }

@@ -6,6 +6,13 @@
  * threw (before or after writing), `timeout` or `crash`. A handler that does not stream (no
  * `awslambda.streamifyResponse`) never starts the sink: its outcome carries the payload.
  */
+
+/** The content type of a stream that starts with a metadata prelude (`HttpResponseStream.from`): JSON, then 8 NUL bytes, then the body. */
+export const HTTP_INTEGRATION_RESPONSE = 'application/vnd.awslambda.http-integration-response';
+
+/** Bytes between the prelude and the body (all NUL). */
+export const PRELUDE_DELIMITER_BYTES = 8;
+
 export interface ResponseSink {
   /** The first bytes are coming (or the stream ended without any): its content type. */
   start(contentType: string): void;

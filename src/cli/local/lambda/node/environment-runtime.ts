@@ -16,9 +16,10 @@ import { EnvironmentExit, EnvironmentScope } from './environment-scope';
 import { callHandler, checkHandlerStyle, describeError, Handler, loadHandler, RequireFile } from './handler';
 import { lambdaContext, Settle } from './lambda-context';
 import { EnvironmentConfig, RuntimeInvocation, RuntimeMessage } from './protocol';
-import { installAwsLambdaGlobal, isStreamingHandler, runStreamingHandler, StreamOutput } from './response-stream';
+import { installAwsLambdaGlobal, isStreamingHandler, runStreamingHandler } from './response-stream';
 import { finishedEvent } from '../deferred-event';
 import { MAX_RESPONSE_PAYLOAD_BYTES } from '../limits';
+import type { ResponseSink } from '../response-sink';
 import type { ErrorReport } from '../runtime-family';
 
 /** Console methods and the level each line is tagged with. */
@@ -253,7 +254,7 @@ class ExecutionEnvironment {
     handler: Handler, id: string, event: unknown, streamed: boolean,
   ): Promise<{ payload?: string; error?: ErrorReport } | undefined> {
     const gathered: Buffer[] = [];
-    const output: StreamOutput = streamed
+    const output: ResponseSink = streamed
       ? {
         start: (contentType) => this.outbox.send({ t: 'chunk', id, data: '', contentType }),
         write: (chunk) => this.outbox.send({ t: 'chunk', id, data: chunk.toString('base64') }),

@@ -16,22 +16,10 @@
  * ends when the stream ends.
  */
 import { Writable } from 'stream';
-
-/** The content type of a stream that starts with a prelude (`HttpResponseStream.from`). */
-export const HTTP_INTEGRATION_RESPONSE = 'application/vnd.awslambda.http-integration-response';
+import { HTTP_INTEGRATION_RESPONSE, PRELUDE_DELIMITER_BYTES, ResponseSink } from '../response-sink';
 
 /** A stream's content type until the handler sets one. */
 export const DEFAULT_STREAM_CONTENT_TYPE = 'application/octet-stream';
-
-/** Bytes between the prelude and the body. */
-export const PRELUDE_DELIMITER_BYTES = 8;
-
-/** Where a response stream's bytes go (the environment's outbox). */
-export interface StreamOutput {
-  /** The first write, or the end without one: the content type is fixed from here. */
-  start(contentType: string): void;
-  write(chunk: Buffer): void;
-}
 
 /** How the runtime marks a streaming handler (a symbol of its own: handlers cannot forge it by accident). */
 const STREAMING = Symbol.for('vendor-outputs.lambda.streamifyResponse');
@@ -54,7 +42,7 @@ export class ResponseStream extends Writable {
   private contentType = DEFAULT_STREAM_CONTENT_TYPE;
   private started = false;
 
-  constructor(private readonly output: StreamOutput) {
+  constructor(private readonly output: ResponseSink) {
     super();
   }
 
@@ -133,7 +121,7 @@ export async function runStreamingHandler(
   handler: (event: unknown, stream: ResponseStream, context: Record<string, unknown>) => unknown,
   event: unknown,
   context: Record<string, unknown>,
-  output: StreamOutput,
+  output: ResponseSink,
   warn: (text: string) => void,
 ): Promise<void> {
   const stream = new ResponseStream(output);

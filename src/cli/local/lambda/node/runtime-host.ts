@@ -55,8 +55,8 @@ export class RuntimeHost {
    * cannot start them, and they must not fail with it.
    */
   private held: HostCommand[] = [];
-  /** Event builders the host was told of, by module and export, with their index. */
-  private readonly builders = new Map<string, number>();
+  /** Event builders the host was told of (module constants, one object each), with their index. */
+  private readonly builders = new Map<EventBuilder, number>();
   /** Whether any environment of this host got ready (a host that never did failed to start). */
   public everReady = false;
 
@@ -109,11 +109,10 @@ export class RuntimeHost {
 
   /** The index the host knows `builder` by; the first time, the host is told. */
   private builderIndex(builder: EventBuilder): number {
-    const key = `${builder.module}#${builder.exportName}`;
-    let index = this.builders.get(key);
+    let index = this.builders.get(builder);
     if (index === undefined) {
       index = this.builders.size;
-      this.builders.set(key, index);
+      this.builders.set(builder, index);
       this.send(['builder', index, builder]);
     }
     return index;
