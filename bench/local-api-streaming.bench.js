@@ -1,8 +1,8 @@
-// Response streaming through the local API (`vendor-outputs serve`, compiled lib/): the same
-// streaming handler (awslambda.streamifyResponse: a prelude, then CHUNKS chunks CHUNK_GAP_MS apart)
-// behind a function URL with InvokeMode RESPONSE_STREAM and behind one with BUFFERED (Lambda gathers
-// the stream into one payload), measured in the same run: the streamed response's time to first byte
-// against the buffered response's full time (the streamed one must not wait for the handler: ratio
+// Response streaming through the local API (`vendor-outputs serve`, compiled lib/): a streaming
+// handler (awslambda.streamifyResponse: a prelude, then CHUNKS chunks CHUNK_GAP_MS apart) behind a
+// function URL with InvokeMode RESPONSE_STREAM, and a handler doing the same work that returns its
+// body at the end behind one with BUFFERED, measured in the same run: the streamed response's time
+// to first byte against the buffered response's full time (the streamed one must not wait for the handler: ratio
 // well under 1), and the streamed response's full time against the buffered one (the stream's cost).
 const fs = require('fs');
 const os = require('os');
@@ -20,7 +20,7 @@ function synthesize() {
   const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'vo-bench-streaming-'));
   const app = new cdk.App({ outdir });
   const stack = new cdk.Stack(app, 'BenchStreaming');
-  const source = `exports.handler = awslambda.streamifyResponse(async (event, responseStream) => {
+  const streamedSource = `exports.handler = awslambda.streamifyResponse(async (event, responseStream) => {
     const stream = awslambda.HttpResponseStream.from(responseStream, { statusCode: 200, headers: { 'content-type': 'text/plain' } });
     for (let i = 0; i < ${CHUNKS}; i++) {
       stream.write('chunk ' + i + '\\n');
@@ -28,7 +28,17 @@ function synthesize() {
     }
     stream.end();
   });`;
-  for (const [id, invokeMode] of [['Streamed', lambda.InvokeMode.RESPONSE_STREAM], ['Buffered', lambda.InvokeMode.BUFFERED]]) {
+  // The same work answered at once at the end: a BUFFERED URL reads the result as JSON, so a
+  // streaming handler's gathered bytes (prelude, NULs, body) are not an answer it can give (502).
+  const bufferedSource = `exports.handler = async () => {
+    let body = '';
+    for (let i = 0; i < ${CHUNKS}; i++) {
+      body += 'chunk ' + i + '\\n';
+      await new Promise((r) => setTimeout(r, ${CHUNK_GAP_MS}));
+    }
+    return { statusCode: 200, headers: { 'content-type': 'text/plain' }, body };
+  };`;
+  for (const [id, invokeMode, source] of [['Streamed', lambda.InvokeMode.RESPONSE_STREAM, streamedSource], ['Buffered', lambda.InvokeMode.BUFFERED, bufferedSource]]) {
     const fn = new lambda.Function(stack, id, { runtime: lambda.Runtime.NODEJS_20_X, handler: 'index.handler', code: lambda.Code.fromInline(source) });
     fn.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.NONE, invokeMode });
   }
